@@ -1,0 +1,86 @@
+#pragma once
+/// \file algorithm/pairwise.hpp
+/// Pairwise reduction of a range, written once as TANDEM_HD code. Blocks of 128 values
+/// are reduced with eight independent accumulators (which vectorizes), and block
+/// results are combined as a balanced binary tree, so the rounding error of a float
+/// sum grows with log2(n) rather than n, as numpy's pairwise summation does.
+
+#include "../config.hpp"
+
+namespace tandem::detail {
+
+inline constexpr index_t pairwise_block = 128;
+
+/// op-reduces get(begin) .. get(begin + len - 1); len must be in [1, pairwise_block].
+template <class V, class Get, class Op>
+TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& op) {
+  if (len < 16) {
+    V r = get(begin);
+    for (index_t i = 1; i < len; ++i) r = op(r, get(begin + i));
+    return r;
+  }
+  V acc[8];
+  for (int k = 0; k < 8; ++k) acc[k] = get(begin + k);
+  index_t i = 8;
+  for (; i + 8 <= len; i += 8)
+    for (int k = 0; k < 8; ++k) acc[k] = op(acc[k], get(begin + i + k));
+  V r = op(op(op(acc[0], acc[1]), op(acc[2], acc[3])), op(op(acc[4], acc[5]), op(acc[6], acc[7])));
+  for (; i < len; ++i) r = op(r, get(begin + i));
+  return r;
+}
+
+/// op-reduces get(begin) .. get(begin + len - 1) pairwise; len must be at least 1.
+/// The order of operands is kept (left before right), so an op that breaks ties by
+/// position, as argmin does, sees them in order.
+template <class V, class Get, class Op>
+TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op& op) {
+  // A binary counter of partial results: entry k covers 2^level[k] blocks.
+  V partial[64];
+  int level[64];
+  int top = 0;
+  const index_t end = begin + len;
+  for (index_t b = begin; b < end; b += pairwise_block) {
+    const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
+    V s = reduce_block<V>(get, b, m, op);
+    int lv = 0;
+    while (top > 0 && level[top - 1] == lv) {
+      s = op(partial[top - 1], s);
+      --top;
+      ++lv;
+    }
+    partial[top] = s;
+    level[top] = lv;
+    ++top;
+  }
+  V r = partial[top - 1];
+  for (int k = top - 2; k >= 0; --k) r = op(partial[k], r);
+  return r;
+}
+
+/// Reduces one fixed-size chunk of a range; what the parallel backends run per task.
+template <class V, class Get, class Op>
+struct chunk_reducer {
+  Get get;
+  Op op;
+  index_t n;
+  index_t chunk;
+  V* out;
+  TANDEM_HD void operator()(index_t c) const {
+    const index_t begin = c * chunk;
+    const index_t len = n - begin < chunk ? n - begin : chunk;
+    out[c] = reduce_pairwise<V>(get, begin, len, op);
+  }
+};
+
+/// Reads a host array; the getter for combining chunk results.
+template <class V>
+struct array_getter {
+  const V* data;
+  TANDEM_HD V operator()(index_t i) const { return data[i]; }
+};
+
+/// Elements per chunk of a parallel reduction. Fixed, so the result does not depend on
+/// the number of threads. A power of two times the block, so chunks are whole subtrees.
+inline constexpr index_t reduce_chunk = index_t(1) << 14;
+
+}  // namespace tandem::detail

@@ -1,0 +1,429 @@
+#pragma once
+/// \file algorithm/reduce.hpp
+/// Reductions over whole tensors and along one axis: sum prod min max mean argmin
+/// argmax all any dot norm reduce. They take tensors, views and expressions; an
+/// expression is reduced as it is computed, never materialized.
+///
+/// \code
+/// float s = td::sum(a);                  // a host scalar; waits for the device
+/// auto rows = td::sum(m, 1);             // a tensor in m's space
+/// float d = td::sum(a * b);              // one pass
+/// td::index_t k = td::argmax(a);         // first occurrence, row-major
+/// \endcode
+/// Float sums are pairwise (blocks of 128 with eight accumulators, then a balanced
+/// tree), as accurate as numpy's. On the host the work is split in chunks of a fixed
+/// size, so the result does not depend on the number of threads.
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "../backend/backend.hpp"
+#include "../error.hpp"
+#include "../expr/functors.hpp"
+#include "../expr/leaf.hpp"
+#include "../expr/map.hpp"
+#include "../expr/operators.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "pairwise.hpp"
+
+namespace tandem {
+namespace detail {
+
+// ---- combining operations ----------------------------------------------------------
+
+struct sum_op {
+  template <class V>
+  TANDEM_HD V operator()(const V& a, const V& b) const { return a + b; }
+};
+struct prod_op {
+  template <class V>
+  TANDEM_HD V operator()(const V& a, const V& b) const { return a * b; }
+};
+struct and_op {
+  TANDEM_HD bool operator()(bool a, bool b) const { return a && b; }
+};
+struct or_op {
+  TANDEM_HD bool operator()(bool a, bool b) const { return a || b; }
+};
+using min_op = minimum_fn;  // NaN-propagating, as numpy's min
+using max_op = maximum_fn;
+
+/// A value and its flat position, for argmin and argmax.
+template <class T>
+struct value_index {
+  T value;
+  index_t index;
+};
+
+/// Keeps the smaller value (Less) or the larger (Greater); a NaN wins over numbers, as
+/// numpy's argmin/argmax report the first NaN; ties go to the earlier position.
+template <bool Greater>
+struct arg_extreme_op {
+  template <class T>
+  TANDEM_HD value_index<T> operator()(const value_index<T>& a, const value_index<T>& b) const {
+    const bool nan_a = is_nan(a.value), nan_b = is_nan(b.value);
+    if (nan_a || nan_b) {
+      if (nan_a && nan_b) return a.index <= b.index ? a : b;
+      return nan_a ? a : b;
+    }
+    const bool b_better = Greater ? (a.value < b.value) : (b.value < a.value);
+    const bool a_better = Greater ? (b.value < a.value) : (a.value < b.value);
+    if (b_better) return b;
+    if (a_better) return a;
+    return a.index <= b.index ? a : b;
+  }
+};
+
+// ---- what each element contributes ---------------------------------------------------
+
+template <class V>
+struct as_value {
+  template <class X>
+  TANDEM_HD V operator()(X x, index_t) const { return static_cast<V>(x); }
+};
+template <class V>
+struct as_square {
+  template <class X>
+  TANDEM_HD V operator()(X x, index_t) const { return static_cast<V>(x) * static_cast<V>(x); }
+};
+template <class T>
+struct with_index {
+  template <class X>
+  TANDEM_HD value_index<T> operator()(X x, index_t i) const { return {static_cast<T>(x), i}; }
+};
+
+// ---- how elements are read -----------------------------------------------------------
+
+template <class Ev, class Tr>
+struct flat_getter {
+  Ev ev;
+  Tr tr;
+  TANDEM_HD auto operator()(index_t i) const { return tr(ev.flat(i), i); }
+};
+template <class Ev, std::size_t R, class Tr>
+struct strided_getter {
+  Ev ev;
+  shape<R> extents;
+  Tr tr;
+  TANDEM_HD auto operator()(index_t i) const {
+    index_t idx[R == 0 ? 1 : R] = {};
+    unravel(i, extents, idx);
+    return tr(ev.at(idx), i);
+  }
+};
+/// Walks one axis from a fixed position of the other coordinates.
+template <class Ev, std::size_t R, class Tr>
+struct axis_getter {
+  Ev ev;
+  shape<R> base;
+  std::size_t axis;
+  Tr tr;
+  TANDEM_HD auto operator()(index_t k) const {
+    shape<R> idx = base;
+    idx[axis] = k;
+    return tr(ev.at(idx.ext), k);
+  }
+};
+
+template <class Tr, class T>
+using contribution_t = std::remove_cvref_t<decltype(std::declval<Tr>()(std::declval<T>(), index_t{}))>;
+
+/// op(init, every contribution), or nothing when the operand is empty.
+template <class E, class Tr, class Op, class V>
+std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& init) {
+  using S = typename std::remove_cvref_t<E>::space_type;
+  using backend = backend_t<S>;
+  const auto extents = e.shape();
+  const index_t n = extents.size();
+  if (n == 0) return std::nullopt;
+  const auto ev = make_eval(e, extents);
+  if (flat_ok(e, extents))
+    return backend::template reduce<V>(n, flat_getter<decltype(ev), Tr>{ev, tr}, op, init);
+  constexpr std::size_t R = std::remove_cvref_t<E>::rank;
+  return backend::template reduce<V>(n, strided_getter<decltype(ev), R, Tr>{ev, extents, tr}, op, init);
+}
+
+/// Reduces along `axis` for each output element, then writes fin(result, length).
+template <class Out, class V, class Ev, std::size_t R, class Tr, class Op, class Fin>
+struct axis_reducer {
+  Ev ev;
+  shape<R> extents;
+  std::size_t axis;
+  Tr tr;
+  Op op;
+  V init;
+  Fin fin;
+  Out* out;
+  TANDEM_HD void operator()(index_t o) const {
+    // Decode o over the extents with the reduced axis left out.
+    shape<R> idx{};
+    index_t rest = o;
+    for (std::size_t d = R; d-- > 0;) {
+      if (d == axis) continue;
+      idx[d] = rest % extents[d];
+      rest /= extents[d];
+    }
+    const index_t len = extents[axis];
+    const axis_getter<Ev, R, Tr> get{ev, idx, axis, tr};
+    out[o] = fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len);
+  }
+};
+
+template <class V>
+struct identity_fin {
+  TANDEM_HD V operator()(const V& v, index_t) const { return v; }
+};
+template <class V>
+struct mean_fin {
+  TANDEM_HD V operator()(const V& v, index_t n) const { return v / static_cast<V>(n); }
+};
+template <class V>
+struct sqrt_fin {
+  TANDEM_HD V operator()(const V& v, index_t) const { return ::cuda::std::sqrt(v); }
+};
+template <class T>
+struct index_fin {
+  TANDEM_HD index_t operator()(const value_index<T>& v, index_t) const { return v.index; }
+};
+
+template <std::size_t R>
+shape<R - 1> drop_axis(const shape<R>& s, std::size_t axis) {
+  shape<R - 1> out{};
+  for (std::size_t d = 0, k = 0; d != R; ++d)
+    if (d != axis) out[k++] = s[d];
+  return out;
+}
+
+/// Reduces along one axis into a new tensor of rank R-1 in the operand's space. When the
+/// axis is empty, every output element is `empty_value` (or td::shape_error is thrown
+/// when there is none, as for min and max).
+template <class Out, class E, class Tr, class Op, class V, class Fin>
+auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& init, const Fin& fin,
+                 std::optional<Out> empty_value, const char* what) {
+  using D = std::remove_cvref_t<E>;
+  using S = typename D::space_type;
+  constexpr std::size_t R = D::rank;
+  static_assert(R >= 1, "tandem: an axis reduction needs an operand of rank 1 or more");
+  const std::size_t ax = normalize_axis(axis, R, what);
+  const auto extents = e.shape();
+  tensor<Out, R - 1, S> result(drop_axis(extents, ax), uninitialized);
+  if (result.size() == 0) return result;
+  if (extents[ax] == 0) {
+    if (!empty_value)
+      throw shape_error(std::string("tandem: ") + what + " along an empty axis of a tensor of shape " +
+                        to_string(extents) + " has no identity");
+    result = *empty_value;
+    return result;
+  }
+  const auto ev = make_eval(e, extents);
+  using backend = backend_t<S>;
+  backend::for_each(result.size(),
+                    axis_reducer<Out, V, decltype(ev), R, Tr, Op, Fin>{ev, extents, ax, tr, op, init, fin,
+                                                                       result.data()},
+                    extents[ax]);
+  backend::finish();
+  return result;
+}
+
+template <class T>
+using sum_t = std::conditional_t<std::is_same_v<T, bool>, index_t, T>;
+template <class T>
+using real_t = std::conditional_t<std::is_floating_point_v<T>, T, double>;
+
+template <class T>
+constexpr T lowest_or_neg_inf() {
+  if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+  else return std::numeric_limits<T>::lowest();
+}
+template <class T>
+constexpr T highest_or_inf() {
+  if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+  else return std::numeric_limits<T>::max();
+}
+
+template <class E>
+[[noreturn]] void throw_empty(const E& e, const char* what) {
+  throw shape_error(std::string("tandem: ") + what + " of an empty tensor (shape " + to_string(e.shape()) +
+                    ") is undefined");
+}
+
+}  // namespace detail
+
+/// Sum of all elements; the element type is kept (bool sums count in index_t).
+template <operand E>
+auto sum(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  return detail::full_reduce(e, detail::as_value<V>{}, detail::sum_op{}, V(0)).value_or(V(0));
+}
+/// Sums along `axis` (negative counts from the end) into a tensor of rank R-1.
+template <operand E>
+auto sum(const E& e, index_t axis) {
+  using V = detail::sum_t<value_of_t<E>>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::sum_op{}, V(0), detail::identity_fin<V>{},
+                                std::optional<V>(V(0)), "sum");
+}
+
+/// Product of all elements (1 for an empty tensor).
+template <operand E>
+auto prod(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  return detail::full_reduce(e, detail::as_value<V>{}, detail::prod_op{}, V(1)).value_or(V(1));
+}
+template <operand E>
+auto prod(const E& e, index_t axis) {
+  using V = detail::sum_t<value_of_t<E>>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::prod_op{}, V(1), detail::identity_fin<V>{},
+                                std::optional<V>(V(1)), "prod");
+}
+
+/// Smallest element; NaN if any element is NaN. Throws td::shape_error when empty.
+template <operand E>
+auto min(const E& e) {
+  using V = value_of_t<E>;
+  auto r = detail::full_reduce(e, detail::as_value<V>{}, detail::min_op{}, detail::highest_or_inf<V>());
+  if (!r) detail::throw_empty(e, "min");
+  return *r;
+}
+template <operand E>
+auto min(const E& e, index_t axis) {
+  using V = value_of_t<E>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::min_op{}, detail::highest_or_inf<V>(),
+                                detail::identity_fin<V>{}, std::optional<V>(), "min");
+}
+
+/// Largest element; NaN if any element is NaN. Throws td::shape_error when empty.
+template <operand E>
+auto max(const E& e) {
+  using V = value_of_t<E>;
+  auto r = detail::full_reduce(e, detail::as_value<V>{}, detail::max_op{}, detail::lowest_or_neg_inf<V>());
+  if (!r) detail::throw_empty(e, "max");
+  return *r;
+}
+template <operand E>
+auto max(const E& e, index_t axis) {
+  using V = value_of_t<E>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::max_op{}, detail::lowest_or_neg_inf<V>(),
+                                detail::identity_fin<V>{}, std::optional<V>(), "max");
+}
+
+/// Arithmetic mean; double for integer and bool elements; NaN when empty, as numpy.
+template <operand E>
+auto mean(const E& e) {
+  using V = detail::real_t<value_of_t<E>>;
+  const index_t n = e.shape().size();
+  if (n == 0) return std::numeric_limits<V>::quiet_NaN();
+  return detail::full_reduce(e, detail::as_value<V>{}, detail::sum_op{}, V(0)).value_or(V(0)) / static_cast<V>(n);
+}
+template <operand E>
+auto mean(const E& e, index_t axis) {
+  using V = detail::real_t<value_of_t<E>>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::sum_op{}, V(0), detail::mean_fin<V>{},
+                                std::optional<V>(std::numeric_limits<V>::quiet_NaN()), "mean");
+}
+
+/// Flat row-major index of the first smallest element (the first NaN, if any).
+template <operand E>
+index_t argmin(const E& e) {
+  using T = value_of_t<E>;
+  const detail::value_index<T> init{detail::highest_or_inf<T>(), std::numeric_limits<index_t>::max()};
+  auto r = detail::full_reduce(e, detail::with_index<T>{}, detail::arg_extreme_op<false>{}, init);
+  if (!r) detail::throw_empty(e, "argmin");
+  return r->index;
+}
+/// Index along `axis` of the first smallest element of each lane.
+template <operand E>
+auto argmin(const E& e, index_t axis) {
+  using T = value_of_t<E>;
+  const detail::value_index<T> init{detail::highest_or_inf<T>(), std::numeric_limits<index_t>::max()};
+  return detail::axis_reduce<index_t>(e, axis, detail::with_index<T>{}, detail::arg_extreme_op<false>{}, init,
+                                      detail::index_fin<T>{}, std::optional<index_t>(), "argmin");
+}
+/// Flat row-major index of the first largest element (the first NaN, if any).
+template <operand E>
+index_t argmax(const E& e) {
+  using T = value_of_t<E>;
+  const detail::value_index<T> init{detail::lowest_or_neg_inf<T>(), std::numeric_limits<index_t>::max()};
+  auto r = detail::full_reduce(e, detail::with_index<T>{}, detail::arg_extreme_op<true>{}, init);
+  if (!r) detail::throw_empty(e, "argmax");
+  return r->index;
+}
+template <operand E>
+auto argmax(const E& e, index_t axis) {
+  using T = value_of_t<E>;
+  const detail::value_index<T> init{detail::lowest_or_neg_inf<T>(), std::numeric_limits<index_t>::max()};
+  return detail::axis_reduce<index_t>(e, axis, detail::with_index<T>{}, detail::arg_extreme_op<true>{}, init,
+                                      detail::index_fin<T>{}, std::optional<index_t>(), "argmax");
+}
+
+/// True when any element is non-zero (false when empty).
+template <operand E>
+bool any(const E& e) {
+  return detail::full_reduce(e, detail::as_value<bool>{}, detail::or_op{}, false).value_or(false);
+}
+template <operand E>
+auto any(const E& e, index_t axis) {
+  return detail::axis_reduce<bool>(e, axis, detail::as_value<bool>{}, detail::or_op{}, false,
+                                   detail::identity_fin<bool>{}, std::optional<bool>(false), "any");
+}
+
+/// `td::all` is both the slice tag ("every index of this dimension") and the reduction
+/// `td::all(mask)`: true when every element is non-zero (true when empty).
+struct all_t {
+  template <operand E>
+  bool operator()(const E& e) const {
+    return detail::full_reduce(e, detail::as_value<bool>{}, detail::and_op{}, true).value_or(true);
+  }
+  template <operand E>
+  auto operator()(const E& e, index_t axis) const {
+    return detail::axis_reduce<bool>(e, axis, detail::as_value<bool>{}, detail::and_op{}, true,
+                                     detail::identity_fin<bool>{}, std::optional<bool>(true), "all");
+  }
+};
+inline constexpr all_t all{};
+
+/// Sum of elementwise products of two operands of the same shape, in one pass.
+template <operand A, operand B>
+auto dot(const A& a, const B& b) {
+  if (!(a.shape() == b.shape()))
+    throw shape_error("tandem: dot needs operands of one shape, got " + to_string(a.shape()) + " and " +
+                      to_string(b.shape()));
+  return sum(a * b);
+}
+
+/// The L2 norm, sqrt(sum(x * x)); double for integer elements.
+template <operand E>
+auto norm(const E& e) {
+  using V = detail::real_t<value_of_t<E>>;
+  return static_cast<V>(
+      std::sqrt(detail::full_reduce(e, detail::as_square<V>{}, detail::sum_op{}, V(0)).value_or(V(0))));
+}
+template <operand E>
+auto norm(const E& e, index_t axis) {
+  using V = detail::real_t<value_of_t<E>>;
+  return detail::axis_reduce<V>(e, axis, detail::as_square<V>{}, detail::sum_op{}, V(0), detail::sqrt_fin<V>{},
+                                std::optional<V>(V(0)), "norm");
+}
+
+/// op(init, every element), with op an associative, commutative TANDEM_HD functor; the
+/// element type is kept. `init` alone for an empty operand.
+template <operand E, class Init, class Op>
+auto reduce(const E& e, Init init, Op op) {
+  using V = value_of_t<E>;
+  const V start = static_cast<V>(init);
+  return detail::full_reduce(e, detail::as_value<V>{}, op, start).value_or(start);
+}
+/// The same along one axis, into a tensor of rank R-1.
+template <operand E, class Init, class Op>
+auto reduce(const E& e, Init init, Op op, index_t axis) {
+  using V = value_of_t<E>;
+  const V start = static_cast<V>(init);
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, op, start, detail::identity_fin<V>{},
+                                std::optional<V>(start), "reduce");
+}
+
+}  // namespace tandem

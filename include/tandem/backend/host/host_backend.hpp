@@ -1,0 +1,89 @@
+#pragma once
+/// \file backend/host/host_backend.hpp
+/// Loops and reductions over host memory on the C++ parallel algorithms (libstdc++'s
+/// TBB backend), run serially on the calling thread below a size threshold, where
+/// starting tasks would cost more than the loop.
+
+#include <algorithm>
+#include <cstddef>
+#include <execution>
+#include <iterator>
+#include <memory>
+
+#include "../../algorithm/pairwise.hpp"
+#include "../../config.hpp"
+
+namespace tandem::detail {
+
+/// A random-access iterator over integers, for handing index ranges to std algorithms.
+class index_iterator {
+ public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = index_t;
+  using difference_type = index_t;
+  using pointer = const index_t*;
+  using reference = index_t;
+
+  index_iterator() = default;
+  explicit index_iterator(index_t i) : i_(i) {}
+  index_t operator*() const { return i_; }
+  index_t operator[](index_t k) const { return i_ + k; }
+  index_iterator& operator++() { ++i_; return *this; }
+  index_iterator operator++(int) { auto t = *this; ++i_; return t; }
+  index_iterator& operator--() { --i_; return *this; }
+  index_iterator operator--(int) { auto t = *this; --i_; return t; }
+  index_iterator& operator+=(index_t k) { i_ += k; return *this; }
+  index_iterator& operator-=(index_t k) { i_ -= k; return *this; }
+  friend index_iterator operator+(index_iterator a, index_t k) { return index_iterator(a.i_ + k); }
+  friend index_iterator operator+(index_t k, index_iterator a) { return index_iterator(a.i_ + k); }
+  friend index_iterator operator-(index_iterator a, index_t k) { return index_iterator(a.i_ - k); }
+  friend index_t operator-(index_iterator a, index_iterator b) { return a.i_ - b.i_; }
+  friend auto operator<=>(index_iterator a, index_iterator b) = default;
+
+ private:
+  index_t i_ = 0;
+};
+
+struct host_backend {
+  /// Work (elements) below which a loop runs serially on the calling thread.
+  static constexpr index_t serial_threshold = index_t(1) << 15;
+  /// Elements one parallel task handles.
+  static constexpr index_t task_size = index_t(1) << 14;
+
+  /// Calls f(i) for i in [0, n). `cost` is the work of one call in elements, so that
+  /// loops over rows are split as finely as loops over elements.
+  template <class F>
+  static void for_each(index_t n, const F& f, index_t cost = 1) {
+    if (n <= 0) return;
+    if (cost < 1) cost = 1;
+    if (n * cost <= serial_threshold) {
+      const F g = f;
+      for (index_t i = 0; i < n; ++i) g(i);
+      return;
+    }
+    const index_t per_task = std::max<index_t>(1, task_size / cost);
+    const index_t tasks = (n + per_task - 1) / per_task;
+    std::for_each(std::execution::par_unseq, index_iterator(0), index_iterator(tasks),
+                  [&f, n, per_task](index_t t) {
+                    const F g = f;  // a local copy: its members stay in registers
+                    const index_t begin = t * per_task;
+                    const index_t end = std::min(n, begin + per_task);
+                    for (index_t i = begin; i < end; ++i) g(i);
+                  });
+  }
+
+  /// op(init, get(0) op ... op get(n-1)) for n >= 1, reduced pairwise in chunks of a
+  /// fixed size, so the result is the same for any number of threads.
+  template <class V, class Get, class Op>
+  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
+    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
+    if (chunks == 1) return op(init, reduce_pairwise<V>(get, 0, n, op));
+    const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
+    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
+    return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
+  }
+
+  static void finish() {}
+};
+
+}  // namespace tandem::detail

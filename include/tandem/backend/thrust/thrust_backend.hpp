@@ -1,0 +1,70 @@
+#pragma once
+/// \file backend/thrust/thrust_backend.hpp
+/// Loops and reductions for the device and managed spaces, written with Thrust. Under
+/// a CUDA compiler they run on the GPU, ordered on tandem's stream without waiting;
+/// under a host compiler Thrust's TBB system runs them on the CPU (the emulated device).
+
+#include <type_traits>
+#include <memory>
+
+#include <thrust/execution_policy.h>
+#include <thrust/for_each.h>
+#include <thrust/iterator/counting_iterator.h>
+
+#include "../../algorithm/pairwise.hpp"
+#include "../../config.hpp"
+#include "../../memory/buffer.hpp"
+#include "../../space.hpp"
+
+#if TANDEM_HAS_CUDA
+#  include "../cuda/reduce.cuh"
+#endif
+
+namespace tandem::detail {
+
+template <class Space>
+struct thrust_backend {
+  static auto policy() {
+#if TANDEM_HAS_CUDA
+    return thrust::cuda::par_nosync.on(current_stream());
+#else
+    return thrust::device;
+#endif
+  }
+
+  /// Calls f(i) for i in [0, n) on the device system.
+  template <class F>
+  static void for_each(index_t n, const F& f, index_t /*cost*/ = 1) {
+    if (n <= 0) return;
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
+#if TANDEM_HAS_CUDA
+    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
+#endif
+  }
+
+  /// op(init, get(0) op ... op get(n-1)) for n >= 1, handed to the host.
+  template <class V, class Get, class Op>
+  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
+#if TANDEM_HAS_CUDA
+    return cub_reduce<V>(n, get, op, init);
+#else
+    // Chunks reduced pairwise in parallel, then combined pairwise: the same arithmetic
+    // as the host backend, so both spaces give bitwise-equal results.
+    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
+    buffer<V, Space> partial(chunks);
+    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.data()});
+    const std::unique_ptr<V[]> host_partial(new V[static_cast<std::size_t>(chunks)]);
+    copy_bytes<host_space, Space>(host_partial.get(), partial.data(), sizeof(V) * static_cast<std::size_t>(chunks));
+    return op(init, reduce_pairwise<V>(array_getter<V>{host_partial.get()}, 0, chunks, op));
+#endif
+  }
+
+  /// Called after each operation; managed memory is host-readable only once it is done.
+  static void finish() {
+#if TANDEM_HAS_CUDA
+    if constexpr (std::is_same_v<Space, managed_space>) wait_for(Space{});
+#endif
+  }
+};
+
+}  // namespace tandem::detail

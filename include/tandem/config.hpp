@@ -1,0 +1,46 @@
+#pragma once
+/// \file config.hpp
+/// Compile-time configuration: the TANDEM_HD marker, whether a CUDA compiler is in
+/// force, the index type and the library version.
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#  define TANDEM_HAS_CUDA 1
+/// Marks a function callable from host code and from device kernels.
+#  define TANDEM_HD __host__ __device__
+#else
+#  define TANDEM_HAS_CUDA 0
+#  define TANDEM_HD
+// Without a CUDA compiler the device space runs on Thrust's TBB system. This must be
+// decided before any Thrust header is seen, which is why it lives here.
+#  ifndef THRUST_DEVICE_SYSTEM
+#    define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_TBB
+#  endif
+#endif
+
+#if defined(__CUDA_ARCH__)
+#  define TANDEM_DEVICE_CODE 1
+#else
+#  define TANDEM_DEVICE_CODE 0
+#endif
+
+// Element-index checks in operator(): on in debug builds, or on request.
+#if !defined(TANDEM_BOUNDS_CHECK) && !defined(NDEBUG)
+#  define TANDEM_BOUNDS_CHECK 1
+#endif
+
+#define TANDEM_VERSION_MAJOR 0
+#define TANDEM_VERSION_MINOR 1
+#define TANDEM_VERSION_PATCH 0
+
+namespace tandem {
+
+/// The signed index type used for extents, strides and element indices.
+using index_t = std::int64_t;
+
+/// True when `td::device` runs on the host (Thrust's TBB system) because no CUDA
+/// compiler is in force; false when it is real GPU memory driven by CUDA.
+inline constexpr bool device_is_emulated = !TANDEM_HAS_CUDA;
+
+}  // namespace tandem

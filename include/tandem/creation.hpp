@@ -1,0 +1,305 @@
+#pragma once
+/// \file creation.hpp
+/// Making tensors and moving them between spaces. Every creation function takes the
+/// space as its last argument; host when omitted.
+///
+/// \code
+/// auto z = td::zeros<float>({3, 4}, td::device);
+/// auto r = td::arange<double>(1.0, 2.0, 0.25);        // 1, 1.25, 1.5, 1.75
+/// auto m = td::from<float>({{1, 2, 3}, {4, 5, 6}}, td::device);
+/// auto h = td::to(td::host, m);                        // a copy in host memory
+/// std::vector<float> flat = td::to_vector(m);          // row-major
+/// \endcode
+
+#include <cmath>
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "algorithm/assign.hpp"
+#include "algorithm/for_each.hpp"
+#include "error.hpp"
+#include "memory/memory.hpp"
+#include "shape.hpp"
+#include "space.hpp"
+#include "tensor.hpp"
+#include "tensor_view.hpp"
+
+namespace tandem {
+namespace detail {
+
+template <std::size_t R>
+shape<R> to_shape(const index_t (&extents)[R]) {
+  shape<R> s{};
+  for (std::size_t d = 0; d != R; ++d) s[d] = extents[d];
+  return s;
+}
+
+/// Fills out[i] = start + i * step; integers in their own type, floats via double.
+template <class T>
+struct arithmetic_progression {
+  T* out;
+  double start;
+  double step;
+  T int_start;
+  T int_step;
+  TANDEM_HD void operator()(index_t i) const {
+    if constexpr (std::is_integral_v<T>)
+      out[i] = static_cast<T>(int_start + static_cast<T>(i) * int_step);
+    else
+      out[i] = static_cast<T>(start + static_cast<double>(i) * step);
+  }
+};
+
+/// Calls fn(pointer) with the operand's elements dense and row-major, in its own
+/// space: directly when they already are, else through a staged copy.
+template <operand X, class Fn>
+void with_contiguous(const X& x, Fn&& fn) {
+  if constexpr (is_tensor<std::remove_cvref_t<X>>::value) {
+    fn(x.data());
+  } else if constexpr (is_view<std::remove_cvref_t<X>>::value) {
+    if (x.is_contiguous()) {
+      fn(x.data());
+      return;
+    }
+    const auto staged = eval(x);
+    fn(staged.data());
+  } else {
+    const auto staged = eval(x);
+    fn(staged.data());
+  }
+}
+
+template <class T, std::size_t R, class S>
+tensor_view<T, R, S> as_view(tensor<T, R, S>& t) {
+  return t.view();
+}
+template <class T, std::size_t R, class S>
+tensor_view<T, R, S> as_view(const tensor_view<T, R, S>& v) {
+  return v;
+}
+
+// Flattening nested initializer lists, checking that they are not ragged.
+template <class T>
+void flatten(std::initializer_list<T> list, std::vector<T>& out, index_t* extents, std::size_t depth) {
+  if (extents[depth] < 0)
+    extents[depth] = static_cast<index_t>(list.size());
+  else if (extents[depth] != static_cast<index_t>(list.size()))
+    throw shape_error("tandem: from: nested lists are ragged at depth " + std::to_string(depth) +
+                      " (lengths " + std::to_string(extents[depth]) + " and " + std::to_string(list.size()) + ")");
+  out.insert(out.end(), list.begin(), list.end());
+}
+template <class T, class L>
+void flatten(std::initializer_list<L> list, std::vector<T>& out, index_t* extents, std::size_t depth) {
+  if (extents[depth] < 0)
+    extents[depth] = static_cast<index_t>(list.size());
+  else if (extents[depth] != static_cast<index_t>(list.size()))
+    throw shape_error("tandem: from: nested lists are ragged at depth " + std::to_string(depth) +
+                      " (lengths " + std::to_string(extents[depth]) + " and " + std::to_string(list.size()) + ")");
+  for (const auto& inner : list) flatten(inner, out, extents, depth + 1);
+}
+
+/// Copies n host values (a std::vector, std::vector<bool> included) into memory of space S.
+template <class S, class T>
+void upload(T* dst, const std::vector<T>& src) {
+  if constexpr (std::is_same_v<T, bool>) {
+    std::vector<unsigned char> bytes(src.begin(), src.end());  // vector<bool> is packed
+    static_assert(sizeof(bool) == 1);
+    copy_bytes<S, host_space>(dst, bytes.data(), bytes.size());
+  } else {
+    copy_bytes<S, host_space>(dst, src.data(), src.size() * sizeof(T));
+  }
+}
+
+template <class T, std::size_t R, class S, class L>
+tensor<T, R, S> from_nested(L list) {
+  std::vector<T> flat;
+  shape<R> extents{};
+  for (std::size_t d = 0; d != R; ++d) extents[d] = -1;
+  flatten<T>(list, flat, extents.ext, 0);
+  for (std::size_t d = 0; d != R; ++d)
+    if (extents[d] < 0) extents[d] = 0;  // an empty outer list leaves inner extents unknown
+  tensor<T, R, S> t(extents, uninitialized);
+  upload<S>(t.data(), flat);
+  return t;
+}
+
+}  // namespace detail
+
+/// A zero-filled tensor.
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> zeros(const index_t (&extents)[R], S = {}) {
+  return tensor<T, R, S>(detail::to_shape(extents));
+}
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> zeros(const shape<R>& extents, S = {}) {
+  return tensor<T, R, S>(extents);
+}
+
+/// A tensor whose elements are left uninitialized.
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> empty(const shape<R>& extents, S = {}) {
+  return tensor<T, R, S>(extents, uninitialized);
+}
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> empty(const index_t (&extents)[R], S space_tag = {}) {
+  return empty<T>(detail::to_shape(extents), space_tag);
+}
+
+/// A tensor with every element equal to `value`.
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> full(const shape<R>& extents, T value, S = {}) {
+  tensor<T, R, S> t(extents, uninitialized);
+  t = value;
+  return t;
+}
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> full(const index_t (&extents)[R], T value, S space_tag = {}) {
+  return full<T>(detail::to_shape(extents), value, space_tag);
+}
+
+/// A tensor of ones.
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> ones(const shape<R>& extents, S space_tag = {}) {
+  return full<T>(extents, T(1), space_tag);
+}
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> ones(const index_t (&extents)[R], S space_tag = {}) {
+  return full<T>(detail::to_shape(extents), T(1), space_tag);
+}
+
+/// start, start + step, ... while below stop (above, for a negative step), as numpy's
+/// arange: ceil((stop - start) / step) elements.
+template <class T, space S = host_space>
+tensor<T, 1, S> arange(T start, T stop, T step = T(1), S = {}) {
+  if (step == T(0)) throw shape_error("tandem: arange: step must not be zero");
+  const double count = std::ceil((static_cast<double>(stop) - static_cast<double>(start)) / static_cast<double>(step));
+  const index_t n = count > 0 ? static_cast<index_t>(count) : 0;
+  tensor<T, 1, S> t(shape<1>{n}, uninitialized);
+  for_each(S{}, n,
+           detail::arithmetic_progression<T>{t.data(), static_cast<double>(start), static_cast<double>(step), start,
+                                             step});
+  return t;
+}
+/// 0, 1, ..., stop - 1.
+template <class T, space S = host_space>
+tensor<T, 1, S> arange(T stop, S space_tag = {}) {
+  return arange<T>(T(0), stop, T(1), space_tag);
+}
+
+/// `num` evenly spaced values from start to stop, both included.
+template <class T, space S = host_space>
+tensor<T, 1, S> linspace(T start, T stop, index_t num, S = {}) {
+  if (num < 0) throw shape_error("tandem: linspace: num must be non-negative, got " + std::to_string(num));
+  tensor<T, 1, S> t(shape<1>{num}, uninitialized);
+  const double step = num > 1 ? (static_cast<double>(stop) - static_cast<double>(start)) / static_cast<double>(num - 1) : 0.0;
+  for_each(S{}, num, detail::arithmetic_progression<T>{t.data(), static_cast<double>(start), step, start, T(0)});
+  if (num > 1) {
+    const T last = stop;
+    detail::copy_bytes<S, host_space>(t.data() + (num - 1), &last, sizeof(T));
+  }
+  return t;
+}
+
+/// A tensor from nested braced lists (rank 1 to 4); ragged lists throw td::shape_error.
+template <class T, space S = host_space>
+tensor<T, 1, S> from(std::initializer_list<T> list, S = {}) {
+  return detail::from_nested<T, 1, S>(list);
+}
+template <class T, space S = host_space>
+tensor<T, 2, S> from(std::initializer_list<std::initializer_list<T>> list, S = {}) {
+  return detail::from_nested<T, 2, S>(list);
+}
+template <class T, space S = host_space>
+tensor<T, 3, S> from(std::initializer_list<std::initializer_list<std::initializer_list<T>>> list, S = {}) {
+  return detail::from_nested<T, 3, S>(list);
+}
+template <class T, space S = host_space>
+tensor<T, 4, S> from(std::initializer_list<std::initializer_list<std::initializer_list<std::initializer_list<T>>>> list,
+                     S = {}) {
+  return detail::from_nested<T, 4, S>(list);
+}
+
+/// A tensor holding a copy of `data`, read row-major into the given shape.
+template <class T, std::size_t R, space S = host_space>
+tensor<T, R, S> from(const std::vector<T>& data, const index_t (&extents)[R], S = {}) {
+  const shape<R> s = detail::to_shape(extents);
+  detail::check_extents(s, "from");
+  if (s.size() != static_cast<index_t>(data.size()))
+    throw shape_error("tandem: from: " + std::to_string(data.size()) + " values cannot fill shape " + to_string(s) +
+                      " (" + std::to_string(s.size()) + " elements)");
+  tensor<T, R, S> t(s, uninitialized);
+  detail::upload<S>(t.data(), data);
+  return t;
+}
+
+/// A view over memory the caller owns (row-major); nothing is copied or freed.
+template <class T, std::size_t R, space S = host_space>
+tensor_view<T, R, S> adapt(T* data, const index_t (&extents)[R], S = {}) {
+  const shape<R> s = detail::to_shape(extents);
+  detail::check_extents(s, "adapt");
+  return tensor_view<T, R, S>(data, s);
+}
+
+/// A copy of a tensor, view or expression in another (or the same) space.
+template <space To, operand X>
+auto to(To, const X& x) {
+  using T = value_of_t<X>;
+  using From = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  if constexpr (std::is_same_v<To, From>) {
+    return eval(x);
+  } else {
+    tensor<T, R, To> out(x.shape(), uninitialized);
+    detail::with_contiguous(x, [&](const T* src) {
+      detail::copy_bytes<To, From>(out.data(), src, static_cast<std::size_t>(out.size()) * sizeof(T));
+    });
+    return out;
+  }
+}
+
+/// Copies elements between two tensors or views of one shape, in any two spaces.
+/// Throws td::shape_error when the shapes differ.
+template <operand Src, class Dst>
+void copy(const Src& src, Dst&& dst) {
+  const auto dst_view = detail::as_view(dst);
+  using D = std::remove_cvref_t<decltype(dst_view)>;
+  static_assert(rank_of_v<Src> == D::rank, "tandem: copy needs a source and destination of one rank");
+  if (!(src.shape() == dst_view.shape()))
+    throw shape_error("tandem: copy: source shape " + to_string(src.shape()) + " does not match destination shape " +
+                      to_string(dst_view.shape()));
+  using SrcSpace = space_of_t<Src>;
+  using DstSpace = typename D::space_type;
+  if constexpr (std::is_same_v<SrcSpace, DstSpace>) {
+    detail::assign(dst_view, src);
+  } else if constexpr (std::is_same_v<value_of_t<Src>, typename D::value_type>) {
+    if (dst_view.is_contiguous()) {
+      detail::with_contiguous(src, [&](const auto* p) {
+        detail::copy_bytes<DstSpace, SrcSpace>(dst_view.data(), p,
+                                               static_cast<std::size_t>(dst_view.size()) * sizeof(*p));
+      });
+    } else {
+      const auto staged = to(DstSpace{}, src);
+      detail::assign(dst_view, staged);
+    }
+  } else {
+    const auto staged = to(DstSpace{}, src);
+    detail::assign(dst_view, staged);
+  }
+}
+
+/// The elements of a tensor, view or expression from any space, row-major.
+template <operand X>
+std::vector<value_of_t<X>> to_vector(const X& x) {
+  using T = value_of_t<X>;
+  const auto host_copy = to(host, x);
+  if constexpr (std::is_same_v<T, bool>) {
+    return std::vector<bool>(host_copy.data(), host_copy.data() + host_copy.size());
+  } else {
+    return std::vector<T>(host_copy.data(), host_copy.data() + host_copy.size());
+  }
+}
+
+}  // namespace tandem

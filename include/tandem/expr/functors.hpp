@@ -1,0 +1,125 @@
+#pragma once
+/// \file expr/functors.hpp
+/// The TANDEM_HD functors behind the operators and elementwise functions.
+
+#include <cuda/std/cmath>
+#include <type_traits>
+
+#include "../config.hpp"
+
+namespace tandem::detail {
+
+#define TANDEM_BINARY_FUNCTOR(name, expr)                      \
+  struct name {                                                \
+    template <class X, class Y>                                \
+    TANDEM_HD constexpr auto operator()(X x, Y y) const {      \
+      return expr;                                             \
+    }                                                          \
+  };
+TANDEM_BINARY_FUNCTOR(plus_fn, x + y)
+TANDEM_BINARY_FUNCTOR(minus_fn, x - y)
+TANDEM_BINARY_FUNCTOR(multiplies_fn, x * y)
+TANDEM_BINARY_FUNCTOR(divides_fn, x / y)
+TANDEM_BINARY_FUNCTOR(equal_fn, x == y)
+TANDEM_BINARY_FUNCTOR(not_equal_fn, x != y)
+TANDEM_BINARY_FUNCTOR(less_fn, x < y)
+TANDEM_BINARY_FUNCTOR(less_equal_fn, x <= y)
+TANDEM_BINARY_FUNCTOR(greater_fn, x > y)
+TANDEM_BINARY_FUNCTOR(greater_equal_fn, x >= y)
+TANDEM_BINARY_FUNCTOR(logical_and_fn, static_cast<bool>(x) && static_cast<bool>(y))
+TANDEM_BINARY_FUNCTOR(logical_or_fn, static_cast<bool>(x) || static_cast<bool>(y))
+#undef TANDEM_BINARY_FUNCTOR
+
+struct negate_fn {
+  template <class X>
+  TANDEM_HD constexpr auto operator()(X x) const {
+    return -x;
+  }
+};
+struct logical_not_fn {
+  template <class X>
+  TANDEM_HD constexpr bool operator()(X x) const {
+    return !static_cast<bool>(x);
+  }
+};
+
+/// NaN test that is a constant `false` for integers.
+template <class X>
+TANDEM_HD constexpr bool is_nan(X x) {
+  if constexpr (std::is_floating_point_v<X>)
+    return x != x;
+  else
+    return false;
+}
+
+/// numpy's maximum/minimum: a NaN in either operand gives NaN.
+struct maximum_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    using R = std::common_type_t<X, Y>;
+    const R a = static_cast<R>(x), b = static_cast<R>(y);
+    return is_nan(a) ? a : (is_nan(b) ? b : (a < b ? b : a));
+  }
+};
+struct minimum_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    using R = std::common_type_t<X, Y>;
+    const R a = static_cast<R>(x), b = static_cast<R>(y);
+    return is_nan(a) ? a : (is_nan(b) ? b : (b < a ? b : a));
+  }
+};
+struct clamp_fn {
+  template <class X, class L, class H>
+  TANDEM_HD constexpr auto operator()(X x, L lo, H hi) const {
+    return minimum_fn{}(maximum_fn{}(x, lo), hi);
+  }
+};
+struct where_fn {
+  template <class C, class X, class Y>
+  TANDEM_HD constexpr std::common_type_t<X, Y> operator()(C c, X x, Y y) const {
+    return static_cast<bool>(c) ? static_cast<std::common_type_t<X, Y>>(x)
+                                : static_cast<std::common_type_t<X, Y>>(y);
+  }
+};
+template <class U>
+struct cast_fn {
+  template <class X>
+  TANDEM_HD constexpr U operator()(X x) const {
+    return static_cast<U>(x);
+  }
+};
+
+struct abs_fn {
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>)
+      return x;
+    else if constexpr (std::is_integral_v<X>)
+      return x < 0 ? static_cast<X>(-x) : x;
+    else
+      return ::cuda::std::fabs(x);
+  }
+};
+#define TANDEM_MATH_FUNCTOR(name, fn)               \
+  struct name {                                     \
+    template <class X>                              \
+    TANDEM_HD auto operator()(X x) const {          \
+      return ::cuda::std::fn(x);                    \
+    }                                               \
+  };
+TANDEM_MATH_FUNCTOR(exp_fn, exp)
+TANDEM_MATH_FUNCTOR(log_fn, log)
+TANDEM_MATH_FUNCTOR(sqrt_fn, sqrt)
+TANDEM_MATH_FUNCTOR(sin_fn, sin)
+TANDEM_MATH_FUNCTOR(cos_fn, cos)
+TANDEM_MATH_FUNCTOR(tanh_fn, tanh)
+#undef TANDEM_MATH_FUNCTOR
+struct pow_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y y) const {
+    return ::cuda::std::pow(x, y);
+  }
+};
+
+}  // namespace tandem::detail

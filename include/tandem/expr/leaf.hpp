@@ -1,0 +1,185 @@
+#pragma once
+/// \file expr/leaf.hpp
+/// The leaves of an expression tree (views, owned temporaries, scalars) and the
+/// device-copyable evaluators built from them for one output shape.
+///
+/// Every node offers, on the host: `shape()`, and through the detail functions below
+/// `make_eval(node, out_shape)`, `flat_ok(node, out_shape)` and `aliases(node, out)`.
+/// Every evaluator offers, in TANDEM_HD code: `at(idx)` (idx: the output multi-index)
+/// and `flat(i)` (valid only when `flat_ok` held: the leaf is dense and unbroadcast).
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "../tensor_view.hpp"
+#include "../traits.hpp"
+
+namespace tandem::detail {
+
+/// Reads a leaf's elements through strides broadcast to the output's rank (a stretched
+/// dimension has stride 0).
+template <class T, std::size_t R>
+struct strided_eval {
+  const T* ptr;
+  shape<R> strides;
+  TANDEM_HD T at(const index_t* idx) const {
+    index_t offset = 0;
+    for (std::size_t d = 0; d != R; ++d) offset += idx[d] * strides[d];
+    return ptr[offset];
+  }
+  TANDEM_HD T flat(index_t i) const { return ptr[i]; }
+};
+
+template <class T>
+struct scalar_eval {
+  T value;
+  TANDEM_HD T at(const index_t*) const { return value; }
+  TANDEM_HD T flat(index_t) const { return value; }
+};
+
+/// A scalar operand of an expression: rank 0, belongs to no space.
+template <class T>
+struct scalar_leaf {
+  using value_type = T;
+  using space_type = void;
+  static constexpr std::size_t rank = 0;
+  T value;
+  tandem::shape<0> shape() const { return {}; }
+};
+
+/// A temporary tensor an expression was built from: the expression owns it, shared so
+/// that copying the expression stays cheap.
+template <class T, std::size_t R, class S>
+struct owned_leaf {
+  using value_type = T;
+  using space_type = S;
+  static constexpr std::size_t rank = R;
+  std::shared_ptr<const tensor<T, R, S>> owner;
+  tensor_view<const T, R, S> view;
+  explicit owned_leaf(tensor<T, R, S>&& t)
+      : owner(std::make_shared<const tensor<T, R, S>>(std::move(t))), view(owner->view()) {}
+  const tandem::shape<R>& shape() const { return view.shape(); }
+};
+
+// ---- capture: how an argument is held inside an expression -------------------------
+
+template <class X>
+auto capture(X&& x) {
+  using D = std::remove_cvref_t<X>;
+  if constexpr (is_tensor<D>::value) {
+    if constexpr (std::is_lvalue_reference_v<X>)
+      return tensor_view<const typename D::value_type, D::rank, typename D::space_type>(x.view());
+    else
+      return owned_leaf<typename D::value_type, D::rank, typename D::space_type>(std::move(x));
+  } else if constexpr (is_view<D>::value) {
+    return tensor_view<const typename D::value_type, D::rank, typename D::space_type>(x);
+  } else if constexpr (std::is_arithmetic_v<D>) {
+    return scalar_leaf<D>{x};
+  } else {
+    return D(std::forward<X>(x));  // an expression node: held by value
+  }
+}
+
+template <class X>
+using captured_t = decltype(capture(std::declval<X>()));
+
+// ---- views as leaves ---------------------------------------------------------------
+
+template <class T, std::size_t R, class S, std::size_t Out>
+strided_eval<std::remove_cv_t<T>, Out> make_eval(const tensor_view<T, R, S>& v, const shape<Out>& out) {
+  static_assert(R <= Out);
+  strided_eval<std::remove_cv_t<T>, Out> e{v.data(), {}};
+  for (std::size_t k = 0; k != R; ++k) {
+    const std::size_t d = Out - R + k;
+    e.strides[d] = (v.extent(k) == 1 && out[d] != 1) ? 0 : v.stride(k);
+  }
+  return e;
+}
+template <class T, std::size_t R, class S, std::size_t Out>
+bool flat_ok(const tensor_view<T, R, S>& v, const shape<Out>& out) {
+  if constexpr (R != Out) {
+    return v.size() == 1 && out.size() == 1;
+  } else {
+    return v.shape() == out && v.is_contiguous();
+  }
+}
+
+/// The address range a view's elements span, and how to compare two layouts.
+struct span_info {
+  const char* lo = nullptr;
+  const char* hi = nullptr;  // one past the last byte
+};
+template <class T, std::size_t R, class S>
+span_info span_of(const tensor_view<T, R, S>& v) {
+  if (v.size() == 0) return {};
+  index_t lo = 0, hi = 0;
+  for (std::size_t d = 0; d != R; ++d) {
+    const index_t reach = (v.extent(d) - 1) * v.stride(d);
+    (reach < 0 ? lo : hi) += reach;
+  }
+  const char* base = reinterpret_cast<const char*>(v.data());
+  return {base + lo * index_t(sizeof(T)), base + (hi + 1) * index_t(sizeof(T))};
+}
+
+/// True when evaluating into `out` element by element could read an element of this
+/// leaf after it was overwritten: the memory overlaps and the layout differs.
+template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
+bool aliases(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out) {
+  const span_info a = span_of(v), b = span_of(out);
+  if (!a.lo || !b.lo || a.hi <= b.lo || b.hi <= a.lo) return false;
+  if constexpr (R == Out && sizeof(T) == sizeof(U)) {
+    if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.data()) &&
+        v.shape() == out.shape() && v.strides() == out.strides())
+      return false;
+  }
+  return true;
+}
+
+// ---- owned temporaries and scalars -------------------------------------------------
+
+template <class T, std::size_t R, class S, std::size_t Out>
+auto make_eval(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
+  return make_eval(leaf.view, out);
+}
+template <class T, std::size_t R, class S, std::size_t Out>
+bool flat_ok(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
+  return flat_ok(leaf.view, out);
+}
+template <class T, std::size_t R, class S, class Out>
+bool aliases(const owned_leaf<T, R, S>&, const Out&) {
+  return false;  // nobody else can write a tensor the expression owns
+}
+
+template <class T, std::size_t Out>
+scalar_eval<T> make_eval(const scalar_leaf<T>& s, const shape<Out>&) {
+  return {s.value};
+}
+template <class T, std::size_t Out>
+bool flat_ok(const scalar_leaf<T>&, const shape<Out>&) {
+  return true;
+}
+template <class T, class Out>
+bool aliases(const scalar_leaf<T>&, const Out&) {
+  return false;
+}
+
+// ---- tensors passed directly (reductions, copies) behave as their views -----------
+
+template <class T, std::size_t R, class S, std::size_t Out>
+auto make_eval(const tensor<T, R, S>& t, const shape<Out>& out) {
+  return make_eval(t.view(), out);
+}
+template <class T, std::size_t R, class S, std::size_t Out>
+bool flat_ok(const tensor<T, R, S>& t, const shape<Out>& out) {
+  return flat_ok(t.view(), out);
+}
+template <class T, std::size_t R, class S, class Out>
+bool aliases(const tensor<T, R, S>& t, const Out& out) {
+  return aliases(t.view(), out);
+}
+
+}  // namespace tandem::detail

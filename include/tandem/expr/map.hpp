@@ -1,0 +1,180 @@
+#pragma once
+/// \file expr/map.hpp
+/// `td::map(f, operands...)`: the one expression node. Every operator and elementwise
+/// function is a `map` of a small TANDEM_HD functor, so every expression, however
+/// large, evaluates in one pass with no temporaries.
+///
+/// \code
+/// struct saxpy {
+///   float a;
+///   TANDEM_HD float operator()(float x, float y) const { return a * x + y; }
+/// };
+/// auto y2 = td::eval(td::map(saxpy{2.f}, x, y));   // broadcast and fused
+/// \endcode
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "../shape.hpp"
+#include "../space.hpp"
+#include "../traits.hpp"
+#include "leaf.hpp"
+
+namespace tandem {
+namespace detail {
+
+// ---- a minimal device-copyable tuple -----------------------------------------------
+
+template <std::size_t I, class T>
+struct pack_slot {
+  T value;
+};
+template <class Seq, class... T>
+struct pack_base;
+template <std::size_t... I, class... T>
+struct pack_base<std::index_sequence<I...>, T...> : pack_slot<I, T>... {};
+template <class... T>
+struct pack : pack_base<std::index_sequence_for<T...>, T...> {};
+
+template <std::size_t I, class T>
+TANDEM_HD const T& get(const pack_slot<I, T>& slot) {
+  return slot.value;
+}
+
+// ---- the space an expression runs in -----------------------------------------------
+
+template <class A, class B>
+struct join_space {
+  using type = typename spaces_must_match<A, B>::type;
+};
+template <class B>
+struct join_space<void, B> {
+  using type = B;
+};
+template <class A>
+struct join_space<A, void> {
+  using type = A;
+};
+template <>
+struct join_space<void, void> {
+  using type = void;
+};
+template <class... S>
+struct common_space;
+template <>
+struct common_space<> {
+  using type = void;
+};
+template <class S, class... Rest>
+struct common_space<S, Rest...> {
+  using type = typename join_space<S, typename common_space<Rest...>::type>::type;
+};
+
+/// Evaluates f over the evaluators of the operands.
+template <class F, class... E>
+struct map_eval {
+  F fn;
+  pack<E...> args;
+
+  TANDEM_HD auto at(const index_t* idx) const { return at_impl(idx, std::index_sequence_for<E...>{}); }
+  TANDEM_HD auto flat(index_t i) const { return flat_impl(i, std::index_sequence_for<E...>{}); }
+
+ private:
+  template <std::size_t... I>
+  TANDEM_HD auto at_impl(const index_t* idx, std::index_sequence<I...>) const {
+    return fn(get<I>(args).at(idx)...);
+  }
+  template <std::size_t... I>
+  TANDEM_HD auto flat_impl(index_t i, std::index_sequence<I...>) const {
+    return fn(get<I>(args).flat(i)...);
+  }
+};
+
+template <std::size_t... R>
+constexpr std::size_t max_rank() {
+  constexpr std::size_t ranks[] = {R..., 0};
+  std::size_t m = 0;
+  for (std::size_t r : ranks)
+    if (r > m) m = r;
+  return m;
+}
+
+}  // namespace detail
+
+/// A lazy elementwise application of `F` to broadcast operands. Build it with
+/// `td::map`, the operators or the elementwise functions; evaluate it by assigning it
+/// to a tensor or view, with `td::eval`, or by reducing it.
+template <class F, class... A>
+class map_expr : public detail::expr_tag {
+ public:
+  using space_type = typename detail::common_space<typename A::space_type...>::type;
+  static_assert(!std::is_void_v<space_type>, "tandem: an expression needs at least one tensor operand");
+  static constexpr std::size_t rank = detail::max_rank<A::rank...>();
+  using value_type = std::remove_cvref_t<std::invoke_result_t<const F&, typename A::value_type...>>;
+  using shape_type = tandem::shape<rank>;
+
+  explicit map_expr(F fn, A... args) : fn_(std::move(fn)), args_(std::move(args)...) {}
+
+  /// The broadcast shape of the operands; throws td::shape_error when they do not broadcast.
+  shape_type shape() const {
+    return std::apply([](const auto&... a) { return broadcast_all(a.shape()...); }, args_);
+  }
+  index_t size() const { return shape().size(); }
+
+  const F& function() const { return fn_; }
+  const std::tuple<A...>& operands() const { return args_; }
+
+ private:
+  template <std::size_t R0, std::size_t... Rs>
+  static shape_type broadcast_all(const tandem::shape<R0>& first, const tandem::shape<Rs>&... rest) {
+    tandem::shape<rank> acc{};
+    for (std::size_t d = 0; d != rank; ++d) acc[d] = 1;
+    auto widen = [&acc](const auto& s) { acc = broadcast_shape(acc, s); };
+    widen(first);
+    (widen(rest), ...);
+    return acc;
+  }
+
+  F fn_;
+  std::tuple<A...> args_;
+};
+
+namespace detail {
+
+template <class F, class... A, std::size_t Out>
+auto make_eval(const map_expr<F, A...>& e, const shape<Out>& out) {
+  return std::apply(
+      [&](const auto&... a) {
+        using eval_t = map_eval<F, decltype(make_eval(a, out))...>;
+        return eval_t{e.function(), {{{make_eval(a, out)}...}}};
+      },
+      e.operands());
+}
+template <class F, class... A, std::size_t Out>
+bool flat_ok(const map_expr<F, A...>& e, const shape<Out>& out) {
+  return std::apply([&](const auto&... a) { return (flat_ok(a, out) && ...); }, e.operands());
+}
+template <class F, class... A, class Out>
+bool aliases(const map_expr<F, A...>& e, const Out& out) {
+  return std::apply([&](const auto&... a) { return (aliases(a, out) || ...); }, e.operands());
+}
+
+/// Builds a map node, capturing each argument as an expression holds it.
+template <class F, class... X>
+auto make_map(F fn, X&&... x) {
+  return map_expr<F, captured_t<X>...>(std::move(fn), capture(std::forward<X>(x))...);
+}
+
+}  // namespace detail
+
+/// Applies a TANDEM_HD functor elementwise to broadcast operands (tensors, views,
+/// expressions or scalars), lazily.
+template <class F, class... X>
+  requires((operand<X> || scalar<X>) && ...) && (operand<X> || ...)
+auto map(F fn, X&&... x) {
+  return detail::make_map(std::move(fn), std::forward<X>(x)...);
+}
+
+}  // namespace tandem

@@ -1,0 +1,87 @@
+#pragma once
+/// \file expr/math.hpp
+/// Elementwise functions: abs exp log sqrt sin cos tanh pow, maximum, minimum, clamp,
+/// where and cast. Each returns a lazy expression, as the operators do.
+///
+/// \code
+/// auto y = td::where(x > 0.f, td::sqrt(x), 0.f);     // one pass
+/// auto z = td::clamp(td::cast<double>(i), 0.0, 1.0);
+/// \endcode
+
+#include <utility>
+
+#include "functors.hpp"
+#include "operators.hpp"
+
+namespace tandem {
+
+#define TANDEM_UNARY_FUNCTION(name, functor)                           \
+  template <operand A>                                                 \
+  auto name(A&& a) {                                                   \
+    return detail::make_map(detail::functor{}, std::forward<A>(a));    \
+  }
+TANDEM_UNARY_FUNCTION(abs, abs_fn)
+TANDEM_UNARY_FUNCTION(exp, exp_fn)
+TANDEM_UNARY_FUNCTION(log, log_fn)
+TANDEM_UNARY_FUNCTION(sqrt, sqrt_fn)
+TANDEM_UNARY_FUNCTION(sin, sin_fn)
+TANDEM_UNARY_FUNCTION(cos, cos_fn)
+TANDEM_UNARY_FUNCTION(tanh, tanh_fn)
+#undef TANDEM_UNARY_FUNCTION
+
+/// x to the power y, elementwise; either side may be a scalar.
+template <class A, class B>
+  requires binary_operands<A, B>
+auto pow(A&& a, B&& b) {
+  return detail::make_binary(detail::pow_fn{}, std::forward<A>(a), std::forward<B>(b));
+}
+/// The larger of two operands, elementwise; NaN if either is NaN (numpy's maximum).
+template <class A, class B>
+  requires binary_operands<A, B>
+auto maximum(A&& a, B&& b) {
+  return detail::make_binary(detail::maximum_fn{}, std::forward<A>(a), std::forward<B>(b));
+}
+/// The smaller of two operands, elementwise; NaN if either is NaN (numpy's minimum).
+template <class A, class B>
+  requires binary_operands<A, B>
+auto minimum(A&& a, B&& b) {
+  return detail::make_binary(detail::minimum_fn{}, std::forward<A>(a), std::forward<B>(b));
+}
+
+namespace detail {
+/// The type a scalar bound takes next to operand `A`: its element type, as numpy does.
+template <class A, class S>
+decltype(auto) bound_like(S&& s) {
+  return weak_scalar<A>(std::forward<S>(s));
+}
+}  // namespace detail
+
+/// Limits each element to [lo, hi]; lo and hi may be scalars or operands.
+template <operand A, operand_or_scalar L, operand_or_scalar H>
+auto clamp(A&& a, L&& lo, H&& hi) {
+  return detail::make_map(detail::clamp_fn{}, std::forward<A>(a),
+                          detail::bound_like<A>(std::forward<L>(lo)),
+                          detail::bound_like<A>(std::forward<H>(hi)));
+}
+
+/// Elementwise choice: x where cond is true, else y. x and y may be scalars.
+template <operand C, operand_or_scalar X, operand_or_scalar Y>
+auto where(C&& cond, X&& x, Y&& y) {
+  if constexpr (scalar<X> && operand<Y>)
+    return detail::make_map(detail::where_fn{}, std::forward<C>(cond),
+                            detail::weak_scalar<Y>(std::forward<X>(x)), std::forward<Y>(y));
+  else if constexpr (scalar<Y> && operand<X>)
+    return detail::make_map(detail::where_fn{}, std::forward<C>(cond), std::forward<X>(x),
+                            detail::weak_scalar<X>(std::forward<Y>(y)));
+  else
+    return detail::make_map(detail::where_fn{}, std::forward<C>(cond), std::forward<X>(x),
+                            std::forward<Y>(y));
+}
+
+/// Converts each element to U.
+template <class U, operand A>
+auto cast(A&& a) {
+  return detail::make_map(detail::cast_fn<U>{}, std::forward<A>(a));
+}
+
+}  // namespace tandem

@@ -1,0 +1,85 @@
+#pragma once
+/// \file expr/operators.hpp
+/// Arithmetic, comparison and logical operators on tensors, views and expressions.
+/// They build lazy `map_expr` nodes; nothing runs until the result is assigned,
+/// evaluated or reduced.
+///
+/// \code
+/// auto e = a + 2.0f * b;            // nothing runs yet
+/// td::tensor<float, 1> c = e;       // one pass over memory
+/// auto mask = (a > 0.f) && !(b == 1.f);
+/// \endcode
+
+#include <type_traits>
+#include <utility>
+
+#include "../traits.hpp"
+#include "functors.hpp"
+#include "map.hpp"
+
+namespace tandem {
+namespace detail {
+
+/// A scalar combined with an operand takes the operand's element type, as numpy treats
+/// Python scalars (`float_tensor * 2.0` stays float), except that a floating scalar
+/// with an integer or bool operand keeps its floating type.
+template <class Other, class S>
+decltype(auto) weak_scalar(S&& s) {
+  if constexpr (!scalar<S> || !operand<Other>) {
+    return std::forward<S>(s);
+  } else {
+    using V = value_of_t<Other>;
+    using D = std::remove_cvref_t<S>;
+    if constexpr (std::is_same_v<V, bool> || (std::is_floating_point_v<D> && !std::is_floating_point_v<V>))
+      return static_cast<D>(s);
+    else
+      return static_cast<V>(s);
+  }
+}
+
+template <class F, class A, class B>
+auto make_binary(F fn, A&& a, B&& b) {
+  if constexpr (scalar<A>)
+    return make_map(fn, weak_scalar<B>(std::forward<A>(a)), std::forward<B>(b));
+  else if constexpr (scalar<B>)
+    return make_map(fn, std::forward<A>(a), weak_scalar<A>(std::forward<B>(b)));
+  else
+    return make_map(fn, std::forward<A>(a), std::forward<B>(b));
+}
+
+}  // namespace detail
+
+/// At least one side is a tandem operand and the other an operand or a scalar.
+template <class A, class B>
+concept binary_operands = (operand<A> && operand_or_scalar<B>) || (scalar<A> && operand<B>);
+
+#define TANDEM_BINARY_OPERATOR(op, functor)                                 \
+  template <class A, class B>                                               \
+    requires binary_operands<A, B>                                          \
+  auto operator op(A&& a, B&& b) {                                          \
+    return detail::make_binary(detail::functor{}, std::forward<A>(a), std::forward<B>(b)); \
+  }
+TANDEM_BINARY_OPERATOR(+, plus_fn)
+TANDEM_BINARY_OPERATOR(-, minus_fn)
+TANDEM_BINARY_OPERATOR(*, multiplies_fn)
+TANDEM_BINARY_OPERATOR(/, divides_fn)
+TANDEM_BINARY_OPERATOR(==, equal_fn)
+TANDEM_BINARY_OPERATOR(!=, not_equal_fn)
+TANDEM_BINARY_OPERATOR(<, less_fn)
+TANDEM_BINARY_OPERATOR(<=, less_equal_fn)
+TANDEM_BINARY_OPERATOR(>, greater_fn)
+TANDEM_BINARY_OPERATOR(>=, greater_equal_fn)
+TANDEM_BINARY_OPERATOR(&&, logical_and_fn)
+TANDEM_BINARY_OPERATOR(||, logical_or_fn)
+#undef TANDEM_BINARY_OPERATOR
+
+template <operand A>
+auto operator-(A&& a) {
+  return detail::make_map(detail::negate_fn{}, std::forward<A>(a));
+}
+template <operand A>
+auto operator!(A&& a) {
+  return detail::make_map(detail::logical_not_fn{}, std::forward<A>(a));
+}
+
+}  // namespace tandem

@@ -1,0 +1,58 @@
+#pragma once
+/// \file memory/buffer.hpp
+/// `detail::buffer<T, Space>`: an owning, typed allocation with value semantics.
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "memory.hpp"
+
+namespace tandem::detail {
+
+template <class T, class Space>
+class buffer {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "tandem: tensor elements must be trivially copyable types");
+
+ public:
+  buffer() = default;
+  explicit buffer(index_t count) {
+    if (count < 0) throw shape_error("tandem: cannot allocate a negative number of elements");
+    ptr_ = static_cast<T*>(memory<Space>::allocate(bytes_of(count)));
+    count_ = count;
+  }
+  buffer(const buffer& other) : buffer(other.count_) {
+    copy_bytes<Space, Space>(ptr_, other.ptr_, bytes_of(count_));
+  }
+  buffer(buffer&& other) noexcept
+      : ptr_(std::exchange(other.ptr_, nullptr)), count_(std::exchange(other.count_, 0)) {}
+  buffer& operator=(const buffer& other) {
+    if (this != &other) {
+      buffer copy(other);
+      swap(copy);
+    }
+    return *this;
+  }
+  buffer& operator=(buffer&& other) noexcept {
+    buffer moved(std::move(other));
+    swap(moved);
+    return *this;
+  }
+  ~buffer() { memory<Space>::deallocate(ptr_); }
+
+  void swap(buffer& other) noexcept {
+    std::swap(ptr_, other.ptr_);
+    std::swap(count_, other.count_);
+  }
+  void zero() { memory<Space>::zero(ptr_, bytes_of(count_)); }
+  T* data() const noexcept { return ptr_; }
+  index_t size() const noexcept { return count_; }
+
+ private:
+  static std::size_t bytes_of(index_t count) { return static_cast<std::size_t>(count) * sizeof(T); }
+  T* ptr_ = nullptr;
+  index_t count_ = 0;
+};
+
+}  // namespace tandem::detail

@@ -1,0 +1,126 @@
+#pragma once
+/// \file memory/memory.hpp
+/// Allocation, byte copies between any two spaces, zero-fill and waiting, per space.
+/// Under CUDA, device work is ordered on the calling thread's default stream
+/// (cudaStreamPerThread) and allocation is stream-ordered (cudaMallocAsync).
+
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <type_traits>
+
+#include "../config.hpp"
+#include "../error.hpp"
+#include "../space.hpp"
+
+#if TANDEM_HAS_CUDA
+#  include <cuda_runtime_api.h>
+#endif
+
+namespace tandem {
+namespace detail {
+
+#if TANDEM_HAS_CUDA
+/// The stream tandem orders device work on.
+inline cudaStream_t current_stream() { return cudaStreamPerThread; }
+#endif
+
+inline constexpr std::size_t host_alignment = 64;  // a cache line; enough for AVX-512
+
+inline void* host_allocate(std::size_t bytes) {
+  if (bytes == 0) return nullptr;
+  return ::operator new(bytes, std::align_val_t{host_alignment});
+}
+inline void host_deallocate(void* p) noexcept {
+  if (p) ::operator delete(p, std::align_val_t{host_alignment});
+}
+
+/// Memory operations of one space. Device and managed memory under CUDA; everything
+/// else is host memory.
+template <class Space>
+struct memory {
+  static constexpr bool is_cuda_memory = false;
+  static void* allocate(std::size_t bytes) { return host_allocate(bytes); }
+  static void deallocate(void* p) noexcept { host_deallocate(p); }
+  static void zero(void* p, std::size_t bytes) {
+    if (bytes) std::memset(p, 0, bytes);
+  }
+};
+
+#if TANDEM_HAS_CUDA
+template <>
+struct memory<device_space> {
+  static constexpr bool is_cuda_memory = true;
+  static void* allocate(std::size_t bytes) {
+    if (bytes == 0) return nullptr;
+    void* p = nullptr;
+    TANDEM_CUDA_CHECK(cudaMallocAsync(&p, bytes, current_stream()));
+    return p;
+  }
+  static void deallocate(void* p) noexcept {
+    // A destructor cannot throw; a failure here means the context is already broken,
+    // and the next checked call reports it.
+    if (p) (void)cudaFreeAsync(p, current_stream());
+  }
+  static void zero(void* p, std::size_t bytes) {
+    if (bytes) TANDEM_CUDA_CHECK(cudaMemsetAsync(p, 0, bytes, current_stream()));
+  }
+};
+
+template <>
+struct memory<managed_space> {
+  static constexpr bool is_cuda_memory = true;
+  static void* allocate(std::size_t bytes) {
+    if (bytes == 0) return nullptr;
+    void* p = nullptr;
+    TANDEM_CUDA_CHECK(cudaMallocManaged(&p, bytes));
+    return p;
+  }
+  static void deallocate(void* p) noexcept {
+    if (p) (void)cudaFree(p);
+  }
+  static void zero(void* p, std::size_t bytes) {
+    if (bytes) {
+      TANDEM_CUDA_CHECK(cudaMemsetAsync(p, 0, bytes, current_stream()));
+      TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+    }
+  }
+};
+#endif
+
+/// Waits until work queued for `Space` is done (a no-op where there is nothing to wait for).
+template <class Space>
+inline void wait_for(Space) {
+#if TANDEM_HAS_CUDA
+  if constexpr (memory<Space>::is_cuda_memory)
+    TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+#endif
+}
+
+/// Copies `bytes` from memory of space `Src` to memory of space `Dst`. Returns once the
+/// destination is safe to use from the host when the destination is host-accessible.
+template <class Dst, class Src>
+inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0 || dst == src) return;
+#if TANDEM_HAS_CUDA
+  if constexpr (memory<Dst>::is_cuda_memory || memory<Src>::is_cuda_memory) {
+    TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, current_stream()));
+    if constexpr (!memory<Dst>::is_cuda_memory || !memory<Src>::is_cuda_memory ||
+                  is_host_accessible_v<Dst>)
+      TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+    return;
+  }
+#endif
+  std::memcpy(dst, src, bytes);
+}
+
+}  // namespace detail
+
+/// Waits for all work tandem queued on the calling thread's device stream.
+inline void synchronize() {
+#if TANDEM_HAS_CUDA
+  TANDEM_CUDA_CHECK(cudaStreamSynchronize(detail::current_stream()));
+#endif
+}
+
+}  // namespace tandem

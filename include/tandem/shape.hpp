@@ -1,0 +1,151 @@
+#pragma once
+/// \file shape.hpp
+/// `td::shape<R>`: R extents. Also row-major strides, flat-index decoding and numpy
+/// broadcasting of shapes.
+///
+/// \code
+/// td::shape<2> s{3, 4};
+/// s[1] == 4; s.size() == 12;
+/// td::broadcast_shape(td::shape<2>{3, 1}, td::shape<1>{5}) == td::shape<2>{3, 5};
+/// \endcode
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <initializer_list>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include "config.hpp"
+#include "error.hpp"
+
+namespace tandem {
+
+/// R extents (or, reused, R strides). Trivially copyable; usable in TANDEM_HD code.
+template <std::size_t R>
+struct shape {
+  static constexpr std::size_t rank = R;
+  // A zero-length array is not standard C++; rank 0 keeps one unused slot.
+  index_t ext[R == 0 ? 1 : R]{};
+
+  constexpr shape() = default;
+  template <std::integral... I>
+    requires(sizeof...(I) == R && R > 0)
+  TANDEM_HD constexpr shape(I... extents) : ext{static_cast<index_t>(extents)...} {}
+
+  TANDEM_HD constexpr index_t& operator[](std::size_t d) { return ext[d]; }
+  TANDEM_HD constexpr const index_t& operator[](std::size_t d) const { return ext[d]; }
+
+  /// Number of elements: the product of the extents (1 for rank 0).
+  TANDEM_HD constexpr index_t size() const {
+    index_t n = 1;
+    for (std::size_t d = 0; d != R; ++d) n *= ext[d];
+    return n;
+  }
+  constexpr const index_t* begin() const { return ext; }
+  constexpr const index_t* end() const { return ext + R; }
+
+  constexpr bool operator==(const shape&) const = default;
+};
+
+/// Writes a shape as numpy does, with brackets: `[3, 4]`.
+template <std::size_t R>
+std::ostream& operator<<(std::ostream& os, const shape<R>& s) {
+  os << '[';
+  for (std::size_t d = 0; d != R; ++d) os << (d ? ", " : "") << s[d];
+  return os << ']';
+}
+
+template <std::size_t R>
+std::string to_string(const shape<R>& s) {
+  std::ostringstream os;
+  os << s;
+  return os.str();
+}
+
+/// Row-major strides (in elements) for a shape.
+template <std::size_t R>
+constexpr shape<R> row_major_strides(const shape<R>& s) {
+  shape<R> st;
+  index_t step = 1;
+  for (std::size_t d = R; d-- > 0;) {
+    st[d] = step;
+    step *= s[d];
+  }
+  return st;
+}
+
+/// The shape two operands broadcast to, as numpy defines it: aligned on the right, a
+/// missing dimension or a dimension of 1 stretches. Throws td::shape_error naming both.
+template <std::size_t A, std::size_t B>
+constexpr shape<(A > B ? A : B)> broadcast_shape(const shape<A>& a, const shape<B>& b) {
+  constexpr std::size_t R = A > B ? A : B;
+  shape<R> out;
+  for (std::size_t k = 0; k != R; ++k) {  // k counts from the right
+    // k + 1 <= A rather than k < A: nvcc flags `k < 0` in the rank-0 instantiation.
+    const index_t ea = k + 1 <= A ? a[A - 1 - k] : 1;
+    const index_t eb = k + 1 <= B ? b[B - 1 - k] : 1;
+    if (ea != eb && ea != 1 && eb != 1)
+      throw shape_error("tandem: cannot broadcast " + to_string(a) + " with " + to_string(b));
+    out[R - 1 - k] = ea == 1 ? eb : ea;
+  }
+  return out;
+}
+
+/// True when a shape of rank A can be stretched into `target` (numpy's rules).
+template <std::size_t A, std::size_t R>
+constexpr bool broadcasts_to(const shape<A>& a, const shape<R>& target) {
+  if constexpr (A > R) {
+    return false;
+  } else {
+    for (std::size_t k = 0; k != A; ++k) {
+      const index_t ea = a[A - 1 - k];
+      if (ea != 1 && ea != target[R - 1 - k]) return false;
+    }
+    return true;
+  }
+}
+
+namespace detail {
+
+/// Decodes a row-major flat index into R coordinates.
+template <std::size_t R>
+TANDEM_HD inline void unravel(index_t flat, const shape<R>& s, index_t* idx) {
+  for (std::size_t d = R; d-- > 0;) {
+    const index_t e = s[d];
+    idx[d] = flat % e;
+    flat /= e;
+  }
+}
+
+/// Maps a possibly negative axis onto [0, R); throws td::index_error when out of range.
+inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* what) {
+  const index_t r = static_cast<index_t>(rank);
+  const index_t a = axis < 0 ? axis + r : axis;
+  if (a < 0 || a >= r)
+    throw index_error(std::string("tandem: ") + what + ": axis " + std::to_string(axis) +
+                      " is out of range for a tensor of rank " + std::to_string(rank));
+  return static_cast<std::size_t>(a);
+}
+
+template <std::size_t R>
+shape<R> shape_from_list(std::initializer_list<index_t> list, const char* what) {
+  if (list.size() != R)
+    throw shape_error(std::string("tandem: ") + what + ": expected " + std::to_string(R) +
+                      " extents, got " + std::to_string(list.size()));
+  shape<R> s;
+  std::copy(list.begin(), list.end(), s.ext);
+  return s;
+}
+
+template <std::size_t R>
+void check_extents(const shape<R>& s, const char* what) {
+  for (std::size_t d = 0; d != R; ++d)
+    if (s[d] < 0)
+      throw shape_error(std::string("tandem: ") + what + ": negative extent in shape " +
+                        to_string(s));
+}
+
+}  // namespace detail
+}  // namespace tandem

@@ -1,0 +1,27 @@
+#pragma once
+/// \file tandem.hpp
+/// The whole library. `namespace td = tandem;` is the customary short name.
+
+#include "config.hpp"
+#include "error.hpp"
+#include "space.hpp"
+#include "shape.hpp"
+#include "traits.hpp"
+#include "memory/memory.hpp"
+#include "memory/buffer.hpp"
+#include "tensor_view.hpp"
+#include "tensor.hpp"
+#include "expr/leaf.hpp"
+#include "expr/map.hpp"
+#include "expr/functors.hpp"
+#include "expr/operators.hpp"
+#include "expr/math.hpp"
+#include "backend/backend.hpp"
+#include "algorithm/assign.hpp"
+#include "algorithm/for_each.hpp"
+#include "algorithm/reduce.hpp"
+#include "views/slice.hpp"
+#include "views/reshape.hpp"
+#include "views/permute.hpp"
+#include "creation.hpp"
+#include "io/print.hpp"

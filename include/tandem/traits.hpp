@@ -1,0 +1,68 @@
+#pragma once
+/// \file traits.hpp
+/// Forward declarations and the type traits that tell tensors, views, expressions and
+/// scalars apart, and which space, rank and element type an operand has.
+
+#include <cstddef>
+#include <type_traits>
+
+#include "config.hpp"
+#include "space.hpp"
+
+namespace tandem {
+
+template <class T, std::size_t R, class Space = host_space>
+class tensor;
+template <class T, std::size_t R, class Space = host_space>
+class tensor_view;
+
+namespace detail {
+
+template <class X>
+struct is_tensor : std::false_type {};
+template <class T, std::size_t R, class S>
+struct is_tensor<tensor<T, R, S>> : std::true_type {};
+
+template <class X>
+struct is_view : std::false_type {};
+template <class T, std::size_t R, class S>
+struct is_view<tensor_view<T, R, S>> : std::true_type {};
+
+/// Expression nodes derive from this tag.
+struct expr_tag {};
+
+}  // namespace detail
+
+/// A tensor, a view or a lazy expression: anything with a shape, a space and elements.
+template <class X>
+concept operand = detail::is_tensor<std::remove_cvref_t<X>>::value ||
+                  detail::is_view<std::remove_cvref_t<X>>::value ||
+                  std::is_base_of_v<detail::expr_tag, std::remove_cvref_t<X>>;
+
+/// An arithmetic value that broadcasts against operands.
+template <class X>
+concept scalar = std::is_arithmetic_v<std::remove_cvref_t<X>>;
+
+template <class X>
+concept operand_or_scalar = operand<X> || scalar<X>;
+
+/// The space of an operand.
+template <operand X>
+using space_of_t = typename std::remove_cvref_t<X>::space_type;
+
+/// The element type an operand yields.
+template <operand X>
+using value_of_t = typename std::remove_cvref_t<X>::value_type;
+
+/// The rank of an operand.
+template <operand X>
+inline constexpr std::size_t rank_of_v = std::remove_cvref_t<X>::rank;
+
+namespace detail {
+
+/// Assigns (with broadcasting) an operand or scalar into a view's elements.
+template <class T, std::size_t R, class S, class E>
+void assign(const tensor_view<T, R, S>& out, const E& e);
+
+}  // namespace detail
+}  // namespace tandem

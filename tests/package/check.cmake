@@ -1,0 +1,43 @@
+# Builds and runs the consumer project against tandem, as a user would:
+#   MODE=subdirectory  add_subdirectory(tandem)
+#   MODE=installed     cmake --install, then find_package(tandem CONFIG)
+#   MODE=cuda          the installed package from a .cu file built by nvcc
+# Run with cmake -P; fails (non-zero exit) on any failed step.
+
+function(run_step what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  message("${out}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package check (${MODE}): ${what} failed (${rc}):\n${err}")
+  endif()
+endfunction()
+
+set(build ${WORK_DIR}/${MODE})
+file(REMOVE_RECURSE ${build})
+set(args -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_BUILD_TYPE=Release)
+if(MODE STREQUAL "subdirectory")
+  list(APPEND args -DUSE_SUBDIRECTORY=ON -DTANDEM_SOURCE_DIR=${TANDEM_SOURCE_DIR})
+else()
+  set(prefix ${WORK_DIR}/prefix-${MODE})
+  file(REMOVE_RECURSE ${prefix})
+  run_step("cmake --install" ${CMAKE_COMMAND} --install ${TANDEM_BINARY_DIR} --prefix ${prefix})
+  list(APPEND args -DUSE_SUBDIRECTORY=OFF -DCMAKE_PREFIX_PATH=${prefix})
+endif()
+if(MODE STREQUAL "cuda")
+  list(APPEND args -DWITH_CUDA=ON -DCMAKE_CUDA_COMPILER=${CUDA_COMPILER} -DCMAKE_CUDA_ARCHITECTURES=90)
+endif()
+
+run_step("configure" ${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR}/consumer -B ${build} ${args})
+run_step("build" ${CMAKE_COMMAND} --build ${build} -j 2)
+
+if(MODE STREQUAL "cuda")
+  execute_process(COMMAND ${build}/consumer_cuda RESULT_VARIABLE rc)
+  if(rc EQUAL 77)
+    message("package check (cuda): built and linked with nvcc; no GPU here to run it on")
+  elseif(NOT rc EQUAL 0)
+    message(FATAL_ERROR "package check (cuda): consumer_cuda failed (${rc})")
+  endif()
+else()
+  run_step("run" ${build}/consumer)
+endif()
+message("package check (${MODE}): passed")

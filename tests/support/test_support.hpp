@@ -1,0 +1,63 @@
+#pragma once
+// Shared by every test file: the spaces each test body runs in, and helpers that read
+// results back to the host for comparison against plain double-precision loops.
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <tandem/tandem.hpp>
+
+#include "catch.hpp"
+
+namespace td = tandem;
+
+#if !TANDEM_CATCH_V3
+namespace Catch {
+using Detail::Approx;  // Catch2 v3 spells it Catch::Approx
+}
+#endif
+
+// Every space a test body is written once for.
+#if TANDEM_HAS_CUDA
+#  define TANDEM_TEST_SPACES td::host_space, td::device_space, td::managed_space
+#else
+#  define TANDEM_TEST_SPACES td::host_space, td::device_space
+#endif
+
+namespace testing {
+
+/// The elements of any tensor, view or expression as doubles, read on the host.
+template <class X>
+std::vector<double> values(const X& x) {
+  const auto v = td::to_vector(x);
+  return std::vector<double>(v.begin(), v.end());
+}
+
+/// Deterministic uniform values in [lo, hi).
+template <class T>
+std::vector<T> random_values(std::size_t n, double lo, double hi, unsigned seed) {
+  std::mt19937_64 gen(seed);
+  std::uniform_real_distribution<double> dist(lo, hi);
+  std::vector<T> out(n);
+  for (auto& x : out) x = static_cast<T>(dist(gen));
+  return out;
+}
+
+/// A message matcher that works with Catch2 v2 and v3.
+inline auto contains(const std::string& s) {
+#if TANDEM_CATCH_V3
+  return Catch::Matchers::ContainsSubstring(s);
+#else
+  return Catch::Matchers::Contains(s);
+#endif
+}
+
+template <class Space>
+std::string space_name() {
+  return Space::name;
+}
+
+}  // namespace testing

@@ -1,0 +1,219 @@
+// Expressions: operators, broadcasting, elementwise functions, map, fused evaluation.
+#include <limits>
+
+#include "support/test_support.hpp"
+
+using testing::values;
+
+namespace {
+
+struct saxpy {
+  float a;
+  TANDEM_HD float operator()(float x, float y) const { return a * x + y; }
+};
+struct fused_five {
+  TANDEM_HD double operator()(double a, double b, double c, double d, double e) const {
+    return a * b + c / d - e;
+  }
+};
+
+template <class Space, class T>
+td::tensor<T, 1, Space> random_tensor(std::size_t n, double lo, double hi, unsigned seed) {
+  auto v = testing::random_values<T>(n, lo, hi, seed);
+  return td::from(v, {static_cast<td::index_t>(n)}, Space{});
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("arithmetic operators against a double loop", "[expr]", TANDEM_TEST_SPACES) {
+  const std::size_t n = 1000;
+  auto a = random_tensor<TestType, float>(n, -2, 2, 1);
+  auto b = random_tensor<TestType, float>(n, 0.5, 3, 2);
+  td::tensor<float, 1, TestType> c = a + 2.0f * b - a / b * (-a);
+  const auto av = values(a), bv = values(b), cv = values(c);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double expect = av[i] + 2.0 * bv[i] - av[i] / bv[i] * (-av[i]);
+    CHECK(cv[i] == Catch::Approx(expect).epsilon(1e-5));
+  }
+  // Scalars on either side, each operator.
+  CHECK(values(td::eval(10.f - a))[3] == Catch::Approx(10.0 - av[3]));
+  CHECK(values(td::eval(1.f / b))[4] == Catch::Approx(1.0 / bv[4]));
+  // A float tensor with a double scalar stays float, as numpy keeps float32.
+  auto keep = td::eval(a * 2.0);
+  static_assert(std::is_same_v<td::value_of_t<decltype(keep)>, float>);
+  // An integer tensor with a floating scalar becomes floating.
+  auto i = td::arange<int>(4, TestType{});
+  auto promoted = td::eval(i * 0.5);
+  static_assert(std::is_same_v<td::value_of_t<decltype(promoted)>, double>);
+  CHECK(values(promoted) == std::vector<double>{0, 0.5, 1, 1.5});
+}
+
+TEMPLATE_TEST_CASE("integer and 64-bit arithmetic", "[expr]", TANDEM_TEST_SPACES) {
+  auto a = td::from<std::int32_t>({7, -7, 100, 0}, TestType{});
+  auto b = td::from<std::int32_t>({2, 2, -3, 5}, TestType{});
+  CHECK(values(td::eval(a / b)) == std::vector<double>{3, -3, -33, 0});
+  CHECK(values(td::eval(a * b + 1)) == std::vector<double>{15, -13, -299, 1});
+  auto big = td::from<std::int64_t>({std::int64_t(1) << 40, 3}, TestType{});
+  auto r = td::eval(big * 2 - 1);
+  CHECK(td::to_vector(r) == std::vector<std::int64_t>{(std::int64_t(1) << 41) - 1, 5});
+}
+
+TEMPLATE_TEST_CASE("comparisons and logical operators give bool", "[expr]", TANDEM_TEST_SPACES) {
+  auto a = td::from<float>({1, 2, 3, 4}, TestType{});
+  auto b = td::from<float>({4, 2, 1, 4}, TestType{});
+  auto lt = td::eval(a < b);
+  static_assert(std::is_same_v<td::value_of_t<decltype(lt)>, bool>);
+  CHECK(td::to_vector(lt) == std::vector<bool>{true, false, false, false});
+  CHECK(td::to_vector(td::eval(a <= b)) == std::vector<bool>{true, true, false, true});
+  CHECK(td::to_vector(td::eval(a > b)) == std::vector<bool>{false, false, true, false});
+  CHECK(td::to_vector(td::eval(a >= b)) == std::vector<bool>{false, true, true, true});
+  CHECK(td::to_vector(td::eval(a == b)) == std::vector<bool>{false, true, false, true});
+  CHECK(td::to_vector(td::eval(a != b)) == std::vector<bool>{true, false, true, false});
+  CHECK(td::to_vector(td::eval((a > 1.f) && (b > 1.f))) == std::vector<bool>{false, true, false, true});
+  CHECK(td::to_vector(td::eval((a > 3.f) || (b < 2.f))) == std::vector<bool>{false, false, true, true});
+  CHECK(td::to_vector(td::eval(!(a == b))) == std::vector<bool>{true, false, true, false});
+  auto mask = td::from<bool>({true, false, true, true}, TestType{});
+  CHECK(td::to_vector(td::eval(mask && (a < 4.f))) == std::vector<bool>{true, false, true, false});
+}
+
+TEMPLATE_TEST_CASE("numpy broadcasting edge cases", "[expr]", TANDEM_TEST_SPACES) {
+  auto col = td::from<double>({{1}, {2}, {3}}, TestType{});     // [3, 1]
+  auto row = td::from<double>({10, 20, 30, 40}, TestType{});    // [4]
+  auto grid = td::eval(col + row);
+  CHECK(grid.shape() == td::shape<2>{3, 4});
+  CHECK(values(grid) == std::vector<double>{11, 21, 31, 41, 12, 22, 32, 42, 13, 23, 33, 43});
+  td::tensor<double, 0, TestType> scalar_tensor;
+  scalar_tensor = 5.0;
+  CHECK(values(td::eval(row * scalar_tensor)) == std::vector<double>{50, 100, 150, 200});
+  auto one = td::from<double>({2}, TestType{});  // [1] stretches to [4]
+  CHECK(values(td::eval(row - one)) == std::vector<double>{8, 18, 28, 38});
+  auto cube = td::zeros<double>({2, 1, 4}, TestType{});
+  auto mid = td::from<double>({{1}, {2}, {3}}, TestType{});  // [3, 1] → [2, 3, 4]
+  auto b3 = td::eval(cube + mid + row);
+  CHECK(b3.shape() == td::shape<3>{2, 3, 4});
+  CHECK(values(b3)[23] == 43.0);
+  auto empty_rows = td::zeros<double>({0, 4}, TestType{});
+  auto e = td::eval(empty_rows + row);
+  CHECK(e.shape() == td::shape<2>{0, 4});
+  auto bad = td::zeros<double>({5}, TestType{});
+  CHECK_THROWS_AS(td::eval(grid + bad), td::shape_error);
+  CHECK_THROWS_WITH(td::eval(grid + bad), testing::contains("cannot broadcast [3, 4] with [5]"));
+  // A view keeps its shape and the expression broadcasts into it...
+  auto target = td::zeros<double>({2, 4}, TestType{});
+  td::slice(target, td::all, td::all) = row;
+  CHECK(values(target) == std::vector<double>{10, 20, 30, 40, 10, 20, 30, 40});
+  // ...while a tensor takes the expression's shape.
+  target = grid * 1.0;
+  CHECK(target.shape() == td::shape<2>{3, 4});
+}
+
+TEMPLATE_TEST_CASE("elementwise functions against std::", "[expr]", TANDEM_TEST_SPACES) {
+  auto x = random_tensor<TestType, double>(257, 0.1, 3.0, 3);
+  const auto xv = values(x);
+  const auto ex = values(td::exp(x)), lg = values(td::log(x)), sq = values(td::sqrt(x));
+  const auto sn = values(td::sin(x)), cs = values(td::cos(x)), th = values(td::tanh(x - 1.5));
+  const auto ab = values(td::abs(1.5 - x)), pw = values(td::pow(x, 2.5)), pw2 = values(td::pow(2.0, x));
+  for (std::size_t i = 0; i < xv.size(); ++i) {
+    CHECK(ex[i] == Catch::Approx(std::exp(xv[i])).epsilon(1e-14));
+    CHECK(lg[i] == Catch::Approx(std::log(xv[i])).epsilon(1e-14));
+    CHECK(sq[i] == Catch::Approx(std::sqrt(xv[i])).epsilon(1e-14));
+    CHECK(sn[i] == Catch::Approx(std::sin(xv[i])).margin(1e-14));
+    CHECK(cs[i] == Catch::Approx(std::cos(xv[i])).margin(1e-14));
+    CHECK(th[i] == Catch::Approx(std::tanh(xv[i] - 1.5)).margin(1e-14));
+    CHECK(ab[i] == Catch::Approx(std::abs(1.5 - xv[i])).margin(1e-15));
+    CHECK(pw[i] == Catch::Approx(std::pow(xv[i], 2.5)).epsilon(1e-13));
+    CHECK(pw2[i] == Catch::Approx(std::pow(2.0, xv[i])).epsilon(1e-13));
+  }
+  auto xf = td::eval(td::cast<float>(x));
+  const auto ef = values(td::exp(xf));
+  for (std::size_t i = 0; i < xv.size(); ++i) CHECK(ef[i] == Catch::Approx(std::exp(float(xv[i]))).epsilon(1e-6));
+  CHECK(values(td::abs(td::from<int>({-3, 0, 4}, TestType{}))) == std::vector<double>{3, 0, 4});
+}
+
+TEMPLATE_TEST_CASE("maximum, minimum, clamp, where and cast", "[expr]", TANDEM_TEST_SPACES) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto a = td::from<double>({1, 5, nan, -2}, TestType{});
+  auto b = td::from<double>({3, 4, 0, nan}, TestType{});
+  const auto mx = values(td::maximum(a, b)), mn = values(td::minimum(a, b));
+  CHECK(mx[0] == 3);
+  CHECK(mx[1] == 5);
+  CHECK(std::isnan(mx[2]));
+  CHECK(std::isnan(mx[3]));
+  CHECK(mn[0] == 1);
+  CHECK(mn[1] == 4);
+  CHECK(std::isnan(mn[2]));
+  CHECK(values(td::maximum(td::arange<int>(5, TestType{}), 2)) == std::vector<double>{2, 2, 2, 3, 4});
+  auto r = td::linspace<float>(-2.f, 2.f, 5, TestType{});
+  CHECK(values(td::clamp(r, -1.f, 1.5f)) == std::vector<double>{-1, -1, 0, 1, 1.5});
+  CHECK(values(td::where(r > 0.f, r, 0.f)) == std::vector<double>{0, 0, 0, 1, 2});
+  CHECK(values(td::where(r > 0.f, 1.f, r * 2.f)) == std::vector<double>{-4, -2, 0, 1, 1});
+  auto c = td::eval(td::cast<int>(r * 1.5f));
+  static_assert(std::is_same_v<td::value_of_t<decltype(c)>, int>);
+  CHECK(values(c) == std::vector<double>{-3, -1, 0, 1, 3});
+  auto as_bool = td::eval(td::cast<bool>(td::arange<int>(3, TestType{})));
+  CHECK(td::to_vector(as_bool) == std::vector<bool>{false, true, true});
+}
+
+TEMPLATE_TEST_CASE("map applies user functors, fused and broadcast", "[expr]", TANDEM_TEST_SPACES) {
+  auto x = td::arange<float>(6, TestType{});
+  auto y = td::ones<float>({2, 6}, TestType{});
+  auto y2 = td::eval(td::map(saxpy{2.f}, x, y));
+  CHECK(y2.shape() == td::shape<2>{2, 6});
+  CHECK(values(y2) == std::vector<double>{1, 3, 5, 7, 9, 11, 1, 3, 5, 7, 9, 11});
+  auto z = td::eval(td::map(saxpy{-1.f}, x * 2.f, 10.f));
+  CHECK(values(z) == std::vector<double>{10, 8, 6, 4, 2, 0});
+  auto d = td::cast<double>(x);
+  auto five = td::eval(td::map(fused_five{}, d, d + 1.0, 3.0, d + 2.0, d));
+  const auto fv = values(five);
+  for (int i = 0; i < 6; ++i) CHECK(fv[i] == Catch::Approx(i * (i + 1.0) + 3.0 / (i + 2.0) - i));
+#if TANDEM_HAS_CUDA
+  auto lam = td::eval(td::map([] TANDEM_HD(float v) { return v * v; }, x));
+#else
+  auto lam = td::eval(td::map([](float v) { return v * v; }, x));
+#endif
+  CHECK(values(lam) == std::vector<double>{0, 1, 4, 9, 16, 25});
+}
+
+TEMPLATE_TEST_CASE("expressions built from temporaries own them", "[expr]", TANDEM_TEST_SPACES) {
+  auto e = td::arange<float>(5, TestType{}) * 2.f + td::ones<float>({5}, TestType{});
+  auto copy_of_e = e;  // copying an expression does not copy its owned tensors' data
+  td::tensor<float, 1, TestType> out = e;
+  CHECK(values(out) == std::vector<double>{1, 3, 5, 7, 9});
+  CHECK(values(copy_of_e) == std::vector<double>{1, 3, 5, 7, 9});
+  auto nested = td::sqrt(td::exp(td::zeros<double>({3}, TestType{})) * 4.0);
+  CHECK(values(nested) == std::vector<double>{2, 2, 2});
+}
+
+TEMPLATE_TEST_CASE("non-contiguous operands and destinations", "[expr]", TANDEM_TEST_SPACES) {
+  auto m = td::reshape(td::arange<double>(12, TestType{}), {3, 4});
+  auto t = td::eval(td::transpose(m) * 2.0 + 1.0);  // strided read
+  CHECK(t.shape() == td::shape<2>{4, 3});
+  const auto tv = values(t);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 3; ++j) CHECK(tv[i * 3 + j] == (j * 4 + i) * 2.0 + 1.0);
+  auto dst = td::zeros<double>({4, 6}, TestType{});
+  // A view assigned to a view of its type rebinds it (as std::span); td::copy writes.
+  td::copy(td::transpose(m), td::slice(dst, td::all, td::range(0, 6, 2)));  // strided write and read
+  const auto dv = values(dst);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 3; ++j) {
+      CHECK(dv[i * 6 + 2 * j] == j * 4 + i);
+      CHECK(dv[i * 6 + 2 * j + 1] == 0);
+    }
+  // Larger than the serial threshold, so the parallel strided paths run too.
+  auto big = td::reshape(td::arange<float>(512 * 300, TestType{}), {512, 300});
+  auto bt = td::eval(td::transpose(big) + 0.f);
+  auto back = td::eval(td::transpose(bt) - big);
+  CHECK(td::max(td::abs(back)) == 0.f);
+  CHECK(values(td::slice(bt, 299, td::range(0, 2))) == std::vector<double>{299, 599});
+}
+
+TEMPLATE_TEST_CASE("large contiguous expressions take the parallel fast path", "[expr]", TANDEM_TEST_SPACES) {
+  const td::index_t n = (1 << 20) + 3;
+  auto a = td::arange<std::int64_t>(n, TestType{});
+  td::tensor<std::int64_t, 1, TestType> b = a * 3 - 1;
+  const auto bv = td::to_vector(b);
+  bool all_right = true;
+  for (td::index_t i = 0; i < n; ++i) all_right = all_right && bv[i] == 3 * i - 1;
+  CHECK(all_right);
+}

@@ -1,0 +1,201 @@
+// Reductions, whole and along an axis, against double-precision loops.
+#include <limits>
+#include <tbb/global_control.h>
+
+#include "support/test_support.hpp"
+
+using testing::values;
+
+namespace {
+
+struct max_abs_op {
+  TANDEM_HD float operator()(float a, float b) const {
+    const float x = a < 0 ? -a : a, y = b < 0 ? -b : b;
+    return x < y ? y : x;
+  }
+};
+struct plus_int {
+  TANDEM_HD int operator()(int a, int b) const { return a + b; }
+};
+
+template <class Space>
+td::tensor<double, 3, Space> random_cube(unsigned seed) {
+  return td::from(testing::random_values<double>(4 * 5 * 6, -1, 1, seed), {4, 5, 6}, Space{});
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("whole reductions of floats", "[reduce]", TANDEM_TEST_SPACES) {
+  const std::size_t n = 100003;
+  const auto host_values = testing::random_values<float>(n, -1, 2, 11);
+  auto a = td::from(host_values, {static_cast<td::index_t>(n)}, TestType{});
+  double sum = 0, sq = 0, mn = 1e300, mx = -1e300;
+  td::index_t imin = 0, imax = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double v = host_values[i];
+    sum += v;
+    sq += v * v;
+    if (v < mn) mn = v, imin = static_cast<td::index_t>(i);
+    if (v > mx) mx = v, imax = static_cast<td::index_t>(i);
+  }
+  const float s = td::sum(a);
+  static_assert(std::is_same_v<decltype(td::sum(a)), float>);
+  CHECK(s == Catch::Approx(sum).epsilon(1e-6));
+  CHECK(td::mean(a) == Catch::Approx(sum / n).epsilon(1e-6));
+  CHECK(td::min(a) == static_cast<float>(mn));
+  CHECK(td::max(a) == static_cast<float>(mx));
+  CHECK(td::argmin(a) == imin);
+  CHECK(td::argmax(a) == imax);
+  CHECK(td::norm(a) == Catch::Approx(std::sqrt(sq)).epsilon(1e-6));
+  CHECK(td::dot(a, a) == Catch::Approx(sq).epsilon(1e-6));
+  CHECK(td::sum(a * a) == Catch::Approx(sq).epsilon(1e-6));  // an expression, reduced in one pass
+  CHECK(td::reduce(a, 0.f, max_abs_op{}) == static_cast<float>(std::max(std::abs(mn), std::abs(mx))));
+  auto small = td::from<double>({1.5, -2, 4}, TestType{});
+  CHECK(td::prod(small) == -12.0);
+}
+
+TEMPLATE_TEST_CASE("whole reductions of integers and bools", "[reduce]", TANDEM_TEST_SPACES) {
+  auto i = td::arange<std::int32_t>(1, 11, 1, TestType{});
+  static_assert(std::is_same_v<decltype(td::sum(i)), std::int32_t>);
+  CHECK(td::sum(i) == 55);
+  CHECK(td::prod(i) == 3628800);
+  CHECK(td::min(i) == 1);
+  CHECK(td::max(i) == 10);
+  static_assert(std::is_same_v<decltype(td::mean(i)), double>);
+  CHECK(td::mean(i) == 5.5);
+  CHECK(td::norm(i) == Catch::Approx(std::sqrt(385.0)));
+  CHECK(td::reduce(i, 100, plus_int{}) == 155);
+  auto l = td::full<std::int64_t>({3}, std::int64_t(1) << 40, TestType{});
+  CHECK(td::sum(l) == 3 * (std::int64_t(1) << 40));
+  auto mask = td::from<bool>({true, false, true, true}, TestType{});
+  static_assert(std::is_same_v<decltype(td::sum(mask)), td::index_t>);
+  CHECK(td::sum(mask) == 3);
+  CHECK_FALSE(td::all(mask));
+  CHECK(td::any(mask));
+  CHECK(td::all(i > 0));
+  CHECK_FALSE(td::any(i > 10));
+  CHECK(td::mean(mask) == 0.75);
+  CHECK(td::argmax(td::from<int>({3, 9, 9, 1}, TestType{})) == 1);  // first occurrence
+  CHECK(td::argmin(td::from<int>({3, 1, 9, 1}, TestType{})) == 1);
+}
+
+TEMPLATE_TEST_CASE("reductions of empty tensors", "[reduce]", TANDEM_TEST_SPACES) {
+  auto e = td::zeros<float>({0}, TestType{});
+  CHECK(td::sum(e) == 0.f);
+  CHECK(td::prod(e) == 1.f);
+  CHECK(std::isnan(td::mean(e)));
+  CHECK(td::all(e > 0.f));
+  CHECK_FALSE(td::any(e > 0.f));
+  CHECK(td::norm(e) == 0.f);
+  CHECK(td::reduce(e, 5.f, max_abs_op{}) == 5.f);
+  CHECK_THROWS_AS(td::min(e), td::shape_error);
+  CHECK_THROWS_WITH(td::max(e), testing::contains("max of an empty tensor (shape [0])"));
+  CHECK_THROWS_AS(td::argmin(e), td::shape_error);
+  CHECK_THROWS_AS(td::argmax(e), td::shape_error);
+}
+
+TEMPLATE_TEST_CASE("NaN propagates through min and max; argmin finds the first NaN", "[reduce]", TANDEM_TEST_SPACES) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto a = td::from<double>({3, nan, -1, nan}, TestType{});
+  CHECK(std::isnan(td::min(a)));
+  CHECK(std::isnan(td::max(a)));
+  CHECK(std::isnan(td::sum(a)));
+  CHECK(td::argmin(a) == 1);
+  CHECK(td::argmax(a) == 1);
+  auto inf = td::from<float>({std::numeric_limits<float>::infinity(), 1.f}, TestType{});
+  CHECK(td::argmax(inf) == 0);
+  CHECK(td::max(inf) == std::numeric_limits<float>::infinity());
+}
+
+TEMPLATE_TEST_CASE("reductions along each axis", "[reduce]", TANDEM_TEST_SPACES) {
+  auto c = random_cube<TestType>(5);
+  const auto cv = values(c);
+  const td::index_t E[3] = {4, 5, 6};
+  auto at = [&](td::index_t i, td::index_t j, td::index_t k) { return cv[(i * 5 + j) * 6 + k]; };
+  for (int axis = 0; axis < 3; ++axis) {
+    auto s = td::sum(c, axis);
+    auto m = td::mean(c, axis - 3);  // negative axes count from the end
+    auto lo = td::min(c, axis);
+    auto hi = td::max(c, axis);
+    auto am = td::argmax(c, axis);
+    auto an = td::argmin(c, axis);
+    auto nr = td::norm(c, axis);
+    auto pr = td::prod(c, axis);
+    static_assert(std::is_same_v<decltype(s), td::tensor<double, 2, TestType>>);
+    static_assert(std::is_same_v<decltype(am), td::tensor<td::index_t, 2, TestType>>);
+    const auto sv = values(s), mv = values(m), lv = values(lo), hv = values(hi), amv = values(am), anv = values(an),
+               nv = values(nr), pv = values(pr);
+    const int a1 = axis == 0 ? 1 : 0, a2 = axis == 2 ? 1 : 2;
+    td::index_t o = 0;
+    for (td::index_t p = 0; p < E[a1]; ++p)
+      for (td::index_t q = 0; q < E[a2]; ++q, ++o) {
+        double sum = 0, sq = 0, prod = 1, mn = 1e300, mx = -1e300;
+        td::index_t imn = 0, imx = 0;
+        for (td::index_t k = 0; k < E[axis]; ++k) {
+          td::index_t idx[3];
+          idx[axis] = k;
+          idx[a1] = p;
+          idx[a2] = q;
+          const double v = at(idx[0], idx[1], idx[2]);
+          sum += v, sq += v * v, prod *= v;
+          if (v < mn) mn = v, imn = k;
+          if (v > mx) mx = v, imx = k;
+        }
+        CHECK(sv[o] == Catch::Approx(sum).margin(1e-12));
+        CHECK(mv[o] == Catch::Approx(sum / static_cast<double>(E[axis])).margin(1e-12));
+        CHECK(lv[o] == mn);
+        CHECK(hv[o] == mx);
+        CHECK(amv[o] == static_cast<double>(imx));
+        CHECK(anv[o] == static_cast<double>(imn));
+        CHECK(nv[o] == Catch::Approx(std::sqrt(sq)).epsilon(1e-12));
+        CHECK(pv[o] == Catch::Approx(prod).epsilon(1e-12));
+      }
+  }
+}
+
+TEMPLATE_TEST_CASE("axis reductions of expressions, bools and edge shapes", "[reduce]", TANDEM_TEST_SPACES) {
+  auto m = td::from<int>({{1, 2, 3}, {4, 5, 6}}, TestType{});
+  CHECK(values(td::sum(m, 1)) == std::vector<double>{6, 15});
+  CHECK(values(td::sum(m * 2, 0)) == std::vector<double>{10, 14, 18});
+  CHECK(values(td::sum(td::transpose(m), 1)) == std::vector<double>{5, 7, 9});
+  CHECK(td::to_vector(td::all(m > 1, 1)) == std::vector<bool>{false, true});
+  CHECK(td::to_vector(td::any(m > 5, 0)) == std::vector<bool>{false, false, true});
+  CHECK(values(td::sum(m > 2, 1)) == std::vector<double>{1, 3});
+  CHECK(values(td::reduce(m, 0, plus_int{}, 0)) == std::vector<double>{5, 7, 9});
+  auto v = td::arange<float>(4, TestType{});
+  auto s0 = td::sum(v, 0);  // rank 1 → rank 0
+  static_assert(decltype(s0)::rank == 0);
+  CHECK(values(s0) == std::vector<double>{6});
+  auto empty_axis = td::zeros<float>({3, 0}, TestType{});
+  CHECK(values(td::sum(empty_axis, 1)) == std::vector<double>{0, 0, 0});
+  CHECK(values(td::prod(empty_axis, 1)) == std::vector<double>{1, 1, 1});
+  CHECK(td::sum(empty_axis, 0).size() == 0);
+  CHECK_THROWS_AS(td::max(empty_axis, 1), td::shape_error);
+  CHECK_THROWS_AS(td::sum(m, 2), td::index_error);
+  CHECK_THROWS_WITH(td::sum(m, -3), testing::contains("axis -3 is out of range for a tensor of rank 2"));
+  CHECK_THROWS_WITH(td::dot(v, td::ones<float>({3}, TestType{})), testing::contains("[4] and [3]"));
+}
+
+TEMPLATE_TEST_CASE("float sums are pairwise-accurate for 2^24 elements in any thread count", "[reduce][accuracy]",
+                   TANDEM_TEST_SPACES) {
+  const std::size_t n = std::size_t(1) << 24;
+  const auto host_values = testing::random_values<float>(n, 0, 1, 2024);
+  double reference = 0;
+  for (float x : host_values) reference += x;
+  auto a = td::from(host_values, {static_cast<td::index_t>(n)}, TestType{});
+  float first = 0;
+  for (int threads : {1, 2, 4}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    const float s = td::sum(a);
+    const double rel = std::abs(s - reference) / reference;
+    INFO("threads " << threads << " sum " << s << " reference " << reference << " relative error " << rel);
+    CHECK(rel < 1e-6);
+    if (threads == 1) first = s;
+    CHECK(s == first);  // the chunking does not depend on the thread count
+  }
+  // A strided (non-contiguous) read of the same data is as accurate.
+  auto strided = td::slice(td::reshape(a, {-1, 2}), td::all, 0);
+  double ref_even = 0;
+  for (std::size_t i = 0; i < n; i += 2) ref_even += host_values[i];
+  CHECK(std::abs(td::sum(strided) - ref_even) / ref_even < 1e-6);
+}

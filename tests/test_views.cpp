@@ -1,0 +1,115 @@
+// Views: slice, reshape, transpose, permute; writing through views; aliasing.
+#include "support/test_support.hpp"
+
+using testing::values;
+
+TEMPLATE_TEST_CASE("slice with ranges, steps, integers and all", "[views]", TANDEM_TEST_SPACES) {
+  auto t = td::reshape(td::arange<int>(12, TestType{}), {3, 4});  // [[0..3],[4..7],[8..11]]
+  auto rows = td::slice(t, td::range(1, 3), td::all);
+  static_assert(decltype(rows)::rank == 2);
+  CHECK(rows.shape() == td::shape<2>{2, 4});
+  CHECK(values(rows) == std::vector<double>{4, 5, 6, 7, 8, 9, 10, 11});
+  auto row = td::slice(t, 2, td::all);
+  static_assert(decltype(row)::rank == 1);
+  CHECK(values(row) == std::vector<double>{8, 9, 10, 11});
+  auto col = td::slice(t, td::all, 1);
+  CHECK(values(col) == std::vector<double>{1, 5, 9});
+  auto stepped = td::slice(t, td::all, td::range(0, 4, 2));
+  CHECK(values(stepped) == std::vector<double>{0, 2, 4, 6, 8, 10});
+  auto last = td::slice(t, -1);  // trailing dimensions are taken whole
+  CHECK(values(last) == std::vector<double>{8, 9, 10, 11});
+  auto neg = td::slice(t, td::range(-2, 3), td::range(-3, -1));
+  CHECK(values(neg) == std::vector<double>{5, 6, 9, 10});
+  auto none = td::slice(t, td::range(2, 2), td::all);
+  CHECK(none.size() == 0);
+  auto element = td::slice(t, 1, 2);
+  static_assert(decltype(element)::rank == 0);
+  CHECK(values(element) == std::vector<double>{6});
+  // A view of a view.
+  auto inner = td::slice(rows, td::all, td::range(1, 4, 2));
+  CHECK(values(inner) == std::vector<double>{5, 7, 9, 11});
+}
+
+TEMPLATE_TEST_CASE("slice errors name the index and dimension", "[views]", TANDEM_TEST_SPACES) {
+  auto t = td::zeros<float>({3, 4}, TestType{});
+  CHECK_THROWS_AS(td::slice(t, 3, td::all), td::index_error);
+  CHECK_THROWS_WITH(td::slice(t, 3, td::all), testing::contains("index 3 is out of range for dimension 0 of extent 3"));
+  CHECK_THROWS_WITH(td::slice(t, td::all, td::range(0, 5)), testing::contains("bound 5"));
+  CHECK_THROWS_AS(td::slice(t, td::all, -5), td::index_error);
+  CHECK_THROWS_AS(td::slice(t, td::range(0, 3, 0)), td::index_error);
+}
+
+TEMPLATE_TEST_CASE("writing through views", "[views]", TANDEM_TEST_SPACES) {
+  auto t = td::zeros<float>({3, 4}, TestType{});
+  td::slice(t, 1, td::all) = 5.f;
+  td::slice(t, td::all, td::range(2, 4)) = td::from<float>({1, 2}, TestType{});  // broadcast into the view
+  CHECK(values(t) == std::vector<double>{0, 0, 1, 2, 5, 5, 1, 2, 0, 0, 1, 2});
+  auto col = td::slice(t, td::all, 0);
+  col = col + 10.f;
+  CHECK(values(col) == std::vector<double>{10, 15, 10});
+  CHECK_THROWS_WITH((td::slice(t, td::all, td::range(0, 2)) = td::zeros<float>({3}, TestType{})),
+                    testing::contains("cannot broadcast [3] into [3, 2]"));
+  // Assigning a view to a view of the same type rebinds it, as std::span does.
+  auto v = td::slice(t, 0, td::all);
+  v = td::slice(t, 2, td::all);
+  v = 7.f;
+  CHECK(values(td::slice(t, 2, td::all)) == std::vector<double>(4, 7.0));
+  CHECK(values(td::slice(t, 0, td::all)) == std::vector<double>{10, 0, 1, 2});
+}
+
+TEMPLATE_TEST_CASE("reshape of contiguous data", "[views]", TANDEM_TEST_SPACES) {
+  auto t = td::reshape(td::arange<float>(24, TestType{}), {2, 3, 4});
+  static_assert(std::is_same_v<decltype(t), td::tensor<float, 3, TestType>>);
+  CHECK(t.shape() == td::shape<3>{2, 3, 4});
+  auto v = td::reshape(t, {6, -1});
+  CHECK(v.shape() == td::shape<2>{6, 4});
+  CHECK(v.data() == t.data());
+  CHECK(values(td::slice(v, 5)) == std::vector<double>{20, 21, 22, 23});
+  CHECK_THROWS_WITH(td::reshape(t, {5, 5}), testing::contains("cannot reshape [2, 3, 4] (24 elements) into [5, 5]"));
+  CHECK_THROWS_AS(td::reshape(t, {-1, -1}), td::shape_error);
+  CHECK_THROWS_AS(td::reshape(t, {7, -1}), td::shape_error);
+  auto strided = td::slice(t, td::all, td::all, td::range(0, 4, 2));
+  CHECK_THROWS_WITH(td::reshape(strided, {12}), testing::contains("non-contiguous"));
+  auto flat = td::reshape(td::slice(t, 1), {12});  // a contiguous slice reshapes fine
+  CHECK(values(flat)[0] == 12.0);
+}
+
+TEMPLATE_TEST_CASE("transpose and permute reorder dimensions without copying", "[views]", TANDEM_TEST_SPACES) {
+  auto m = td::from<double>({{1, 2, 3}, {4, 5, 6}}, TestType{});
+  auto tt = td::transpose(m);
+  CHECK(tt.shape() == td::shape<2>{3, 2});
+  CHECK(tt.data() == m.data());
+  CHECK(values(tt) == std::vector<double>{1, 4, 2, 5, 3, 6});
+  auto t3 = td::reshape(td::arange<int>(24, TestType{}), {2, 3, 4});
+  auto p = td::permute(t3, {2, 0, 1});
+  CHECK(p.shape() == td::shape<3>{4, 2, 3});
+  const auto pv = values(p);
+  const auto tv = values(t3);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 4; ++k) CHECK(pv[(k * 2 + i) * 3 + j] == tv[(i * 3 + j) * 4 + k]);
+  CHECK_THROWS_AS(td::permute(t3, {0, 0, 1}), td::index_error);
+  CHECK_THROWS_AS(td::permute(t3, {0, 1, 3}), td::index_error);
+  // On temporaries they return owning tensors.
+  auto owned = td::transpose(td::from<float>({{1, 2}, {3, 4}}, TestType{}));
+  static_assert(std::is_same_v<decltype(owned), td::tensor<float, 2, TestType>>);
+  CHECK(values(owned) == std::vector<double>{1, 3, 2, 4});
+  auto owned_slice = td::slice(td::arange<float>(6, TestType{}), td::range(2, 5));
+  static_assert(std::is_same_v<decltype(owned_slice), td::tensor<float, 1, TestType>>);
+  CHECK(values(owned_slice) == std::vector<double>{2, 3, 4});
+}
+
+TEMPLATE_TEST_CASE("assignments that overlap their own operands stay correct", "[views]", TANDEM_TEST_SPACES) {
+  auto m = td::from<int>({{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, TestType{});
+  m = td::transpose(m) + 0;  // reads what it writes, in another layout
+  CHECK(values(m) == std::vector<double>{1, 4, 7, 2, 5, 8, 3, 6, 9});
+  auto r = td::arange<int>(6, TestType{});
+  td::copy(td::slice(r, td::range(0, 5)), td::slice(r, td::range(1, 6)));  // a shift, as numpy gives
+  CHECK(values(r) == std::vector<double>{0, 0, 1, 2, 3, 4});
+  auto q = td::arange<int>(6, TestType{});
+  td::slice(q, td::range(0, 5)) = td::slice(q, td::range(1, 6)) * 10;  // the other direction, as an expression
+  CHECK(values(q) == std::vector<double>{10, 20, 30, 40, 50, 5});
+  auto s = td::arange<int>(4, TestType{});
+  s = s * 2 + s;  // the same layout: no staging needed, still right
+  CHECK(values(s) == std::vector<double>{0, 3, 6, 9});
+}
