@@ -81,8 +81,6 @@ struct raw_inputs {
   std::unique_ptr<float[]> a, b, c, d, e, out;
   explicit raw_inputs(td::index_t n) {
     inputs<td::host_space> t(n);
-    float** dst[] = {nullptr};
-    (void)dst;
     a = copy_of(t.a, n), b = copy_of(t.b, n), c = copy_of(t.c, n), d = copy_of(t.d, n), e = copy_of(t.e, n);
     out.reset(new float[static_cast<std::size_t>(n)]());
   }

@@ -217,3 +217,28 @@ TEMPLATE_TEST_CASE("large contiguous expressions take the parallel fast path", "
   for (td::index_t i = 0; i < n; ++i) all_right = all_right && bv[i] == 3 * i - 1;
   CHECK(all_right);
 }
+
+TEMPLATE_TEST_CASE("rank-4 broadcasting and reduction against loops", "[expr]", TANDEM_TEST_SPACES) {
+  // [2, 1, 3, 1] * [4, 1, 5] + [5] -> [2, 4, 3, 5]
+  auto a = td::reshape(td::arange<double>(6, TestType{}), {2, 1, 3, 1});
+  auto b = td::reshape(td::arange<double>(20, TestType{}), {4, 1, 5});
+  auto c = td::from<double>({0.5, 1.5, 2.5, 3.5, 4.5}, TestType{});
+  auto r = td::eval(a * b + c);
+  CHECK(r.shape() == td::shape<4>{2, 4, 3, 5});
+  auto s3 = td::sum(a * b + c, 3);
+  CHECK(s3.shape() == td::shape<3>{2, 4, 3});
+  const auto rv = testing::values(r), sv = testing::values(s3);
+  bool right = true;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 3; ++k) {
+        double row = 0;
+        for (int l = 0; l < 5; ++l) {
+          const double expect = (i * 3 + k) * double(j * 5 + l) + (l + 0.5);
+          right = right && rv[((i * 4 + j) * 3 + k) * 5 + l] == expect;
+          row += expect;
+        }
+        right = right && sv[(i * 4 + j) * 3 + k] == Catch::Approx(row);
+      }
+  CHECK(right);
+}

@@ -82,22 +82,22 @@ tensor_view<T, R, S> as_view(const tensor_view<T, R, S>& v) {
 }
 
 // Flattening nested initializer lists, checking that they are not ragged.
+inline void record_length(std::size_t length, index_t* extents, std::size_t depth) {
+  const auto n = static_cast<index_t>(length);
+  if (extents[depth] < 0)
+    extents[depth] = n;
+  else if (extents[depth] != n)
+    throw shape_error("tandem: from: nested lists are ragged at depth " + std::to_string(depth) + " (lengths " +
+                      std::to_string(extents[depth]) + " and " + std::to_string(n) + ")");
+}
 template <class T>
 void flatten(std::initializer_list<T> list, std::vector<T>& out, index_t* extents, std::size_t depth) {
-  if (extents[depth] < 0)
-    extents[depth] = static_cast<index_t>(list.size());
-  else if (extents[depth] != static_cast<index_t>(list.size()))
-    throw shape_error("tandem: from: nested lists are ragged at depth " + std::to_string(depth) +
-                      " (lengths " + std::to_string(extents[depth]) + " and " + std::to_string(list.size()) + ")");
+  record_length(list.size(), extents, depth);
   out.insert(out.end(), list.begin(), list.end());
 }
 template <class T, class L>
 void flatten(std::initializer_list<L> list, std::vector<T>& out, index_t* extents, std::size_t depth) {
-  if (extents[depth] < 0)
-    extents[depth] = static_cast<index_t>(list.size());
-  else if (extents[depth] != static_cast<index_t>(list.size()))
-    throw shape_error("tandem: from: nested lists are ragged at depth " + std::to_string(depth) +
-                      " (lengths " + std::to_string(extents[depth]) + " and " + std::to_string(list.size()) + ")");
+  record_length(list.size(), extents, depth);
   for (const auto& inner : list) flatten(inner, out, extents, depth + 1);
 }
 

@@ -50,8 +50,6 @@ struct and_op {
 struct or_op {
   TANDEM_HD bool operator()(bool a, bool b) const { return a || b; }
 };
-using min_op = minimum_fn;  // NaN-propagating, as numpy's min
-using max_op = maximum_fn;
 
 /// A value and its flat position, for argmin and argmax.
 template <class T>
@@ -252,6 +250,44 @@ template <class E>
                     ") is undefined");
 }
 
+/// The value every element beats: +inf (or the largest value) for a minimum.
+template <bool Larger, class T>
+constexpr T losing_value() {
+  return Larger ? lowest_or_neg_inf<T>() : highest_or_inf<T>();
+}
+
+template <bool Larger, class E>
+auto extreme(const E& e, const char* what) {
+  using V = value_of_t<E>;
+  auto r = full_reduce(e, as_value<V>{}, extreme_fn<Larger>{}, losing_value<Larger, V>());
+  if (!r) throw_empty(e, what);
+  return *r;
+}
+template <bool Larger, class E>
+auto extreme_along(const E& e, index_t axis, const char* what) {
+  using V = value_of_t<E>;
+  return axis_reduce<V>(e, axis, as_value<V>{}, extreme_fn<Larger>{}, losing_value<Larger, V>(), identity_fin<V>{},
+                        std::optional<V>(), what);
+}
+
+template <bool Larger, class T>
+value_index<T> losing_pair() {
+  return {losing_value<Larger, T>(), std::numeric_limits<index_t>::max()};
+}
+template <bool Larger, class E>
+index_t arg_extreme(const E& e, const char* what) {
+  using T = value_of_t<E>;
+  auto r = full_reduce(e, with_index<T>{}, arg_extreme_op<Larger>{}, losing_pair<Larger, T>());
+  if (!r) throw_empty(e, what);
+  return r->index;
+}
+template <bool Larger, class E>
+auto arg_extreme_along(const E& e, index_t axis, const char* what) {
+  using T = value_of_t<E>;
+  return axis_reduce<index_t>(e, axis, with_index<T>{}, arg_extreme_op<Larger>{}, losing_pair<Larger, T>(),
+                              index_fin<T>{}, std::optional<index_t>(), what);
+}
+
 }  // namespace detail
 
 /// Sum of all elements; the element type is kept (bool sums count in index_t).
@@ -284,31 +320,21 @@ auto prod(const E& e, index_t axis) {
 /// Smallest element; NaN if any element is NaN. Throws td::shape_error when empty.
 template <operand E>
 auto min(const E& e) {
-  using V = value_of_t<E>;
-  auto r = detail::full_reduce(e, detail::as_value<V>{}, detail::min_op{}, detail::highest_or_inf<V>());
-  if (!r) detail::throw_empty(e, "min");
-  return *r;
+  return detail::extreme<false>(e, "min");
 }
 template <operand E>
 auto min(const E& e, index_t axis) {
-  using V = value_of_t<E>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::min_op{}, detail::highest_or_inf<V>(),
-                                detail::identity_fin<V>{}, std::optional<V>(), "min");
+  return detail::extreme_along<false>(e, axis, "min");
 }
 
 /// Largest element; NaN if any element is NaN. Throws td::shape_error when empty.
 template <operand E>
 auto max(const E& e) {
-  using V = value_of_t<E>;
-  auto r = detail::full_reduce(e, detail::as_value<V>{}, detail::max_op{}, detail::lowest_or_neg_inf<V>());
-  if (!r) detail::throw_empty(e, "max");
-  return *r;
+  return detail::extreme<true>(e, "max");
 }
 template <operand E>
 auto max(const E& e, index_t axis) {
-  using V = value_of_t<E>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::max_op{}, detail::lowest_or_neg_inf<V>(),
-                                detail::identity_fin<V>{}, std::optional<V>(), "max");
+  return detail::extreme_along<true>(e, axis, "max");
 }
 
 /// Arithmetic mean; double for integer and bool elements; NaN when empty, as numpy.
@@ -329,35 +355,22 @@ auto mean(const E& e, index_t axis) {
 /// Flat row-major index of the first smallest element (the first NaN, if any).
 template <operand E>
 index_t argmin(const E& e) {
-  using T = value_of_t<E>;
-  const detail::value_index<T> init{detail::highest_or_inf<T>(), std::numeric_limits<index_t>::max()};
-  auto r = detail::full_reduce(e, detail::with_index<T>{}, detail::arg_extreme_op<false>{}, init);
-  if (!r) detail::throw_empty(e, "argmin");
-  return r->index;
+  return detail::arg_extreme<false>(e, "argmin");
 }
 /// Index along `axis` of the first smallest element of each lane.
 template <operand E>
 auto argmin(const E& e, index_t axis) {
-  using T = value_of_t<E>;
-  const detail::value_index<T> init{detail::highest_or_inf<T>(), std::numeric_limits<index_t>::max()};
-  return detail::axis_reduce<index_t>(e, axis, detail::with_index<T>{}, detail::arg_extreme_op<false>{}, init,
-                                      detail::index_fin<T>{}, std::optional<index_t>(), "argmin");
+  return detail::arg_extreme_along<false>(e, axis, "argmin");
 }
 /// Flat row-major index of the first largest element (the first NaN, if any).
 template <operand E>
 index_t argmax(const E& e) {
-  using T = value_of_t<E>;
-  const detail::value_index<T> init{detail::lowest_or_neg_inf<T>(), std::numeric_limits<index_t>::max()};
-  auto r = detail::full_reduce(e, detail::with_index<T>{}, detail::arg_extreme_op<true>{}, init);
-  if (!r) detail::throw_empty(e, "argmax");
-  return r->index;
+  return detail::arg_extreme<true>(e, "argmax");
 }
+/// Index along `axis` of the first largest element of each lane.
 template <operand E>
 auto argmax(const E& e, index_t axis) {
-  using T = value_of_t<E>;
-  const detail::value_index<T> init{detail::lowest_or_neg_inf<T>(), std::numeric_limits<index_t>::max()};
-  return detail::axis_reduce<index_t>(e, axis, detail::with_index<T>{}, detail::arg_extreme_op<true>{}, init,
-                                      detail::index_fin<T>{}, std::optional<index_t>(), "argmax");
+  return detail::arg_extreme_along<true>(e, axis, "argmax");
 }
 
 /// True when any element is non-zero (false when empty).

@@ -52,23 +52,19 @@ TANDEM_HD constexpr bool is_nan(X x) {
     return false;
 }
 
-/// numpy's maximum/minimum: a NaN in either operand gives NaN.
-struct maximum_fn {
+/// numpy's maximum (Larger) and minimum: a NaN in either operand gives NaN.
+template <bool Larger>
+struct extreme_fn {
   template <class X, class Y>
   TANDEM_HD constexpr auto operator()(X x, Y y) const {
     using R = std::common_type_t<X, Y>;
     const R a = static_cast<R>(x), b = static_cast<R>(y);
-    return is_nan(a) ? a : (is_nan(b) ? b : (a < b ? b : a));
+    const bool take_b = Larger ? a < b : b < a;
+    return is_nan(a) ? a : (is_nan(b) ? b : (take_b ? b : a));
   }
 };
-struct minimum_fn {
-  template <class X, class Y>
-  TANDEM_HD constexpr auto operator()(X x, Y y) const {
-    using R = std::common_type_t<X, Y>;
-    const R a = static_cast<R>(x), b = static_cast<R>(y);
-    return is_nan(a) ? a : (is_nan(b) ? b : (b < a ? b : a));
-  }
-};
+using maximum_fn = extreme_fn<true>;
+using minimum_fn = extreme_fn<false>;
 struct clamp_fn {
   template <class X, class L, class H>
   TANDEM_HD constexpr auto operator()(X x, L lo, H hi) const {

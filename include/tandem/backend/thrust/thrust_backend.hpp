@@ -12,6 +12,7 @@
 #include <thrust/iterator/counting_iterator.h>
 
 #include "../../algorithm/pairwise.hpp"
+#include "../host/host_backend.hpp"
 #include "../../config.hpp"
 #include "../../memory/buffer.hpp"
 #include "../../space.hpp"
@@ -34,11 +35,19 @@ struct thrust_backend {
 
   /// Calls f(i) for i in [0, n) on the device system.
   template <class F>
-  static void for_each(index_t n, const F& f, index_t /*cost*/ = 1) {
+  static void for_each(index_t n, const F& f, [[maybe_unused]] index_t cost = 1) {
     if (n <= 0) return;
-    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
 #if TANDEM_HAS_CUDA
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
+#else
+    // Emulated: small loops run on the calling thread, as the host backend's do, since
+    // handing them to TBB costs more than the loop itself.
+    if (n * (cost < 1 ? 1 : cost) <= host_backend::serial_threshold) {
+      for (index_t i = 0; i < n; ++i) f(i);
+      return;
+    }
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
 #endif
   }
 
