@@ -25,3 +25,5 @@
 #include "views/permute.hpp"
 #include "creation.hpp"
 #include "io/print.hpp"
+#include "random/philox.hpp"
+#include "random/generator.hpp"

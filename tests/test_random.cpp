@@ -1,0 +1,135 @@
+// Random numbers: Philox known answers, host/device agreement, statistics.
+#include <cstring>
+#include <tbb/global_control.h>
+
+#include "support/test_support.hpp"
+
+namespace {
+
+std::int64_t ulp_distance(double a, double b) {
+  std::int64_t ia, ib;
+  std::memcpy(&ia, &a, sizeof a);
+  std::memcpy(&ib, &b, sizeof b);
+  return ia > ib ? ia - ib : ib - ia;
+}
+std::int64_t ulp_distance(float a, float b) {
+  std::int32_t ia, ib;
+  std::memcpy(&ia, &a, sizeof a);
+  std::memcpy(&ib, &b, sizeof b);
+  return ia > ib ? std::int64_t(ia) - ib : std::int64_t(ib) - ia;
+}
+
+/// Pearson's chi-square statistic of counts against equal expected frequencies.
+double chi_square(const std::vector<double>& counts) {
+  double total = 0;
+  for (double c : counts) total += c;
+  const double expected = total / static_cast<double>(counts.size());
+  double chi = 0;
+  for (double c : counts) chi += (c - expected) * (c - expected) / expected;
+  return chi;
+}
+
+}  // namespace
+
+TEST_CASE("Philox-4x32-10 matches Random123's known-answer vectors", "[random]") {
+  using td::random::words4;
+  CHECK(td::random::philox4x32_10(words4{{0, 0, 0, 0}}, 0, 0) ==
+        words4{{0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u}});
+  CHECK(td::random::philox4x32_10(words4{{0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu}}, 0xffffffffu,
+                                  0xffffffffu) == words4{{0x408f276du, 0x41c83b0eu, 0xa20bc7c6u, 0x6d5451fdu}});
+  CHECK(td::random::philox4x32_10(words4{{0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u}}, 0xa4093822u,
+                                  0x299f31d0u) == words4{{0xd16cfe09u, 0x94fdccebu, 0x5001e420u, 0x24126ea1u}});
+}
+
+TEMPLATE_TEST_CASE("values depend on seed, call and index only: every space agrees", "[random]", TANDEM_TEST_SPACES) {
+  td::random::generator on_host{7}, in_space{7};
+  const auto hu = td::to_vector(on_host.uniform<float>({1000}, td::host));
+  const auto su = td::to_vector(in_space.uniform<float>({1000}, TestType{}));
+  CHECK(hu == su);  // bitwise
+  const auto hd = td::to_vector(on_host.uniform<double>({10, 10}, td::host, -3.0, 5.0));
+  const auto sd = td::to_vector(in_space.uniform<double>({10, 10}, TestType{}, -3.0, 5.0));
+  CHECK(hd == sd);
+  const auto hi = td::to_vector(on_host.integers<std::int64_t>({500}, td::host, -20, 1000000000000));
+  const auto si = td::to_vector(in_space.integers<std::int64_t>({500}, TestType{}, -20, 1000000000000));
+  CHECK(hi == si);
+  const auto hn = td::to_vector(on_host.normal<float>({1000}, td::host));
+  const auto sn = td::to_vector(in_space.normal<float>({1000}, TestType{}));
+  const auto hn2 = td::to_vector(on_host.normal<double>({1000}, td::host, 1.0, 3.0));
+  const auto sn2 = td::to_vector(in_space.normal<double>({1000}, TestType{}, 1.0, 3.0));
+  std::int64_t worst = 0;
+  for (std::size_t i = 0; i < hn.size(); ++i) worst = std::max(worst, ulp_distance(hn[i], sn[i]));
+  for (std::size_t i = 0; i < hn2.size(); ++i) worst = std::max(worst, ulp_distance(hn2[i], sn2[i]));
+  CHECK(worst <= 2);
+  CHECK(on_host.calls() == 5);
+}
+
+TEMPLATE_TEST_CASE("each call advances; seeds differ; thread counts do not matter", "[random]", TANDEM_TEST_SPACES) {
+  td::random::generator g{123};
+  const auto first = td::to_vector(g.uniform<float>({64}, TestType{}));
+  const auto second = td::to_vector(g.uniform<float>({64}, TestType{}));
+  CHECK(first != second);
+  td::random::generator again{123};
+  CHECK(td::to_vector(again.uniform<float>({64}, TestType{})) == first);
+  td::random::generator other{124};
+  CHECK(td::to_vector(other.uniform<float>({64}, TestType{})) != first);
+  // A long draw under 1 and 2 threads, and a prefix of it: element i never depends on n.
+  std::vector<float> by_threads[2];
+  for (int t = 1; t <= 2; ++t) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(t));
+    td::random::generator h{5};
+    by_threads[t - 1] = td::to_vector(h.uniform<float>({300000}, TestType{}));
+  }
+  CHECK(by_threads[0] == by_threads[1]);
+  td::random::generator h{5};
+  const auto prefix = td::to_vector(h.uniform<float>({100}, TestType{}));
+  CHECK(std::equal(prefix.begin(), prefix.end(), by_threads[0].begin()));
+}
+
+TEMPLATE_TEST_CASE("uniform: range, mean, variance and a chi-square over 100 bins", "[random]", TANDEM_TEST_SPACES) {
+  td::random::generator g{2024};
+  const td::index_t n = 1 << 20;
+  auto u = g.uniform<float>({n}, TestType{}, 2.f, 6.f);
+  CHECK(td::min(u) >= 2.f);
+  CHECK(td::max(u) < 6.f);
+  const double mean = td::mean(td::cast<double>(u));
+  const double var = td::mean(td::pow(td::cast<double>(u) - mean, 2.0));
+  // mean 4, variance 16/12; five standard errors of margin.
+  CHECK(std::abs(mean - 4.0) < 5 * std::sqrt(16.0 / 12.0 / n));
+  CHECK(std::abs(var - 16.0 / 12.0) < 0.01);
+  std::vector<double> counts(100, 0.0);
+  for (float x : td::to_vector(u)) counts[static_cast<std::size_t>((x - 2.f) / 4.f * 100.f)] += 1;
+  // 99 degrees of freedom: the 0.999 quantile is about 148.2.
+  CHECK(chi_square(counts) < 148.2);
+}
+
+TEMPLATE_TEST_CASE("normal: mean, variance, and the mass within one and two sigma", "[random]", TANDEM_TEST_SPACES) {
+  td::random::generator g{99};
+  const td::index_t n = 1 << 20;
+  auto z = g.normal<double>({n}, TestType{}, 1.5, 2.0);
+  const double mean = td::mean(z);
+  const double var = td::mean(td::pow(z - mean, 2.0));
+  CHECK(std::abs(mean - 1.5) < 5 * 2.0 / std::sqrt(double(n)));
+  CHECK(std::abs(var - 4.0) < 0.03);
+  const double within1 = td::mean(td::abs(z - 1.5) < 2.0);
+  const double within2 = td::mean(td::abs(z - 1.5) < 4.0);
+  CHECK(std::abs(within1 - 0.682689) < 0.003);
+  CHECK(std::abs(within2 - 0.954500) < 0.002);
+  auto zf = g.normal<float>({n}, TestType{});
+  CHECK(std::abs(td::mean(td::cast<double>(zf))) < 5.0 / std::sqrt(double(n)));
+}
+
+TEMPLATE_TEST_CASE("integers: [lo, hi), every value about equally often", "[random]", TANDEM_TEST_SPACES) {
+  td::random::generator g{31};
+  auto dice = g.integers<int>({600000}, TestType{}, 1, 7);
+  CHECK(td::min(dice) == 1);
+  CHECK(td::max(dice) == 6);
+  std::vector<double> counts(6, 0.0);
+  for (int x : td::to_vector(dice)) counts[static_cast<std::size_t>(x - 1)] += 1;
+  CHECK(chi_square(counts) < 20.5);  // 5 degrees of freedom, 0.999 quantile
+  auto wide = g.integers<std::int64_t>({100000}, TestType{}, -(std::int64_t(1) << 40), std::int64_t(1) << 40);
+  CHECK(td::min(wide) >= -(std::int64_t(1) << 40));
+  CHECK(td::max(wide) < (std::int64_t(1) << 40));
+  CHECK(std::abs(td::mean(wide)) < 5 * 6.35e11 / std::sqrt(1e5));
+  CHECK_THROWS_AS(g.integers<int>({3}, TestType{}, 5, 5), td::error);
+  CHECK_THROWS_WITH(g.uniform<float>({3}, TestType{}, 1.f, 0.f), testing::contains("must be below hi"));
+}
