@@ -1,7 +1,8 @@
 // Monte Carlo estimate of pi, one source for the CPU and the GPU: draw 2^24 points in
 // the unit square with td::random::generator and count those inside the quarter
 // circle, in the host space and in the device space. The generator is counter-based,
-// so both spaces draw the same points and must give the same estimate.
+// so both spaces draw the same points and give the same estimate (up to points within
+// an ulp of the circle, where a GPU's fused multiply-add may round differently).
 #include <tandem/tandem.hpp>
 
 #include <chrono>
@@ -45,8 +46,12 @@ int main() {
   std::printf("  device  %.6f  error %+.1e  %7.2f ms%s\n", on_device, on_device - pi, device_ms,
               td::device_is_emulated ? "  (emulated on the CPU)" : "");
   const bool close = std::abs(on_host - pi) < 5 * sigma;
-  const bool same = on_host == on_device;
-  std::printf("  within 5 sigma of pi: %s; host and device agree exactly: %s\n", close ? "yes" : "NO",
-              same ? "yes" : "NO");
+  // Both spaces draw the same points. A GPU may fuse x * x + y * y into one FMA, which
+  // can move a point lying within an ulp of the circle: allow a few such points.
+  const double point = 4.0 / static_cast<double>(n);
+  const double apart = std::abs(on_host - on_device) / point;
+  const bool same = apart <= 16;
+  std::printf("  within 5 sigma of pi: %s; host and device differ by %.0f points of %lld\n", close ? "yes" : "NO",
+              apart, static_cast<long long>(n));
   return close && same ? 0 : 1;
 }

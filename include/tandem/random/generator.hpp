@@ -43,11 +43,25 @@ TANDEM_HD T unit_interval(const words4& r, int word) {
   }
 }
 
+/// lo + width * u, rounded twice, never fused into one FMA: nvcc contracts a * b + c by
+/// default, and the host and the device must round alike.
+template <class T>
+TANDEM_HD T scale_and_shift(T lo, T width, T u) {
+#if TANDEM_DEVICE_CODE
+  if constexpr (sizeof(T) <= 4)
+    return __fadd_rn(lo, __fmul_rn(width, u));
+  else
+    return __dadd_rn(lo, __dmul_rn(width, u));
+#else
+  return lo + width * u;
+#endif
+}
+
 template <class T>
 struct uniform_dist {
   T lo, hi;
   TANDEM_HD T operator()(const words4& r) const {
-    const T x = lo + (hi - lo) * unit_interval<T>(r, 0);
+    const T x = scale_and_shift(lo, hi - lo, unit_interval<T>(r, 0));
     return x < hi ? x : lo;  // rounding can reach hi when the interval is wide; keep [lo, hi)
   }
 };
