@@ -20,6 +20,7 @@
 #include "algorithm/assign.hpp"
 #include "algorithm/for_each.hpp"
 #include "algorithm/reduce.hpp"
+#include "algorithm/scan.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"
 #include "views/permute.hpp"

@@ -83,7 +83,67 @@ struct host_backend {
     return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
   }
 
+  /// Prefix scan of get(0) .. get(n-1) into out: inclusive (out[i] = x0 op ... op xi),
+  /// or exclusive when `init` is given (out[i] = init op x0 op ... op x(i-1)). Large
+  /// ranges take two parallel passes over fixed-size chunks: chunk totals, then each
+  /// chunk scanned from the carry of the chunks before it.
+  template <class V, class Get, class Op>
+  static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
+    if (n <= 0) return;
+    constexpr index_t chunk = index_t(1) << 16;
+    const index_t chunks = (n + chunk - 1) / chunk;
+    const bool exclusive = init != nullptr;
+    if (n <= serial_threshold || chunks == 1) {
+      scan_range(get, op, out, 0, n, exclusive, exclusive, exclusive ? *init : V{});
+      return;
+    }
+    const std::unique_ptr<V[]> carry(new V[static_cast<std::size_t>(chunks)]);
+    for_each(
+        chunks,
+        [&](index_t c) {
+          const index_t begin = c * chunk, end = std::min(n, begin + chunk);
+          V total = get(begin);
+          for (index_t i = begin + 1; i < end; ++i) total = op(total, get(i));
+          carry[c] = total;
+        },
+        chunk);
+    // Chunk totals become the carry each chunk starts from: init (if any) and the
+    // totals of the chunks before it.
+    bool has_running = exclusive;
+    V running = exclusive ? *init : V{};
+    for (index_t c = 0; c < chunks; ++c) {
+      const V total = carry[c];
+      carry[c] = running;
+      running = has_running ? op(running, total) : total;
+      has_running = true;
+    }
+    for_each(
+        chunks,
+        [&](index_t c) {
+          const index_t begin = c * chunk, end = std::min(n, begin + chunk);
+          scan_range(get, op, out, begin, end, exclusive, exclusive || c > 0, carry[c]);
+        },
+        chunk);
+  }
+
   static void finish() {}
+
+ private:
+  /// Scans [begin, end) starting from `carry` (when has_carry): inclusive writes the
+  /// running value after adding x(i), exclusive before.
+  template <class V, class Get, class Op>
+  static void scan_range(const Get& get, const Op& op, V* out, index_t begin, index_t end, bool exclusive,
+                         bool has_carry, V carry) {
+    V acc = carry;
+    bool has_acc = has_carry;
+    for (index_t i = begin; i < end; ++i) {
+      const V x = get(i);
+      if (exclusive) out[i] = acc;
+      acc = has_acc ? op(acc, x) : x;
+      has_acc = true;
+      if (!exclusive) out[i] = acc;
+    }
+  }
 };
 
 }  // namespace tandem::detail

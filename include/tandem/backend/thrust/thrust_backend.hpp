@@ -10,6 +10,8 @@
 #include <thrust/execution_policy.h>
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/scan.h>
 
 #include "../../algorithm/pairwise.hpp"
 #include "../host/host_backend.hpp"
@@ -65,6 +67,21 @@ struct thrust_backend {
     const std::unique_ptr<V[]> host_partial(new V[static_cast<std::size_t>(chunks)]);
     copy_bytes<host_space, Space>(host_partial.get(), partial.data(), sizeof(V) * static_cast<std::size_t>(chunks));
     return op(init, reduce_pairwise<V>(array_getter<V>{host_partial.get()}, 0, chunks, op));
+#endif
+  }
+
+  /// Prefix scan into out: inclusive, or exclusive from `init` when given (see the host
+  /// backend). CUB's single-pass scan under CUDA; Thrust's TBB scan when emulated.
+  template <class V, class Get, class Op>
+  static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
+    if (n <= 0) return;
+    const auto in = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get);
+    if (init)
+      thrust::exclusive_scan(policy(), in, in + n, out, *init, op);
+    else
+      thrust::inclusive_scan(policy(), in, in + n, out, op);
+#if TANDEM_HAS_CUDA
+    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
 #endif
   }
 

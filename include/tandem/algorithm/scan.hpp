@@ -1,0 +1,127 @@
+#pragma once
+/// \file algorithm/scan.hpp
+/// Prefix scans: cumsum, inclusive_scan, exclusive_scan. They take tensors, views and
+/// expressions (read as they are computed) and keep the element type, as
+/// std::inclusive_scan does (a cumsum of bool counts in index_t, as td::sum does).
+///
+/// \code
+/// auto c = td::cumsum(td::arange<int>(5));                 // [0, 1, 3, 6, 10]
+/// auto rows = td::cumsum(m, 1);                             // along an axis, m's shape
+/// auto run = td::inclusive_scan(a, max_op{});               // running maximum, rank 1
+/// auto off = td::exclusive_scan(counts, 0, plus_op{});      // offsets from counts
+/// \endcode
+/// Without an axis the operand is read row-major and the result has rank 1, as numpy's
+/// cumsum. Host: two parallel passes over chunks of 2^16 elements (serial when small);
+/// device: Thrust's scan (CUB's single-pass scan on a GPU).
+
+#include <cstddef>
+#include <type_traits>
+
+#include "../backend/backend.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "reduce.hpp"
+
+namespace tandem {
+namespace detail {
+
+/// Scans one lane (all positions along `axis` for fixed other coordinates) sequentially.
+template <class V, class Ev, std::size_t R, class Tr, class Op>
+struct axis_scanner {
+  Ev ev;
+  shape<R> extents;
+  std::size_t axis;
+  Tr tr;
+  Op op;
+  V* out;
+  TANDEM_HD void operator()(index_t lane) const {
+    shape<R> idx{};
+    index_t rest = lane;
+    for (std::size_t d = R; d-- > 0;) {
+      if (d == axis) continue;
+      idx[d] = rest % extents[d];
+      rest /= extents[d];
+    }
+    index_t offset = 0, stride = 1, axis_stride = 1;
+    for (std::size_t d = R; d-- > 0;) {
+      if (d == axis) axis_stride = stride;
+      offset += idx[d] * stride;
+      stride *= extents[d];
+    }
+    V acc{};
+    for (index_t k = 0; k < extents[axis]; ++k) {
+      idx[axis] = k;
+      const V x = tr(ev.at(idx.ext), k);
+      acc = k == 0 ? x : op(acc, x);
+      out[offset + k * axis_stride] = acc;
+    }
+  }
+};
+
+/// Flat (row-major) scan of any operand into a new rank-1 tensor.
+template <class V, class E, class Op>
+auto flat_scan(const E& e, const Op& op, const V* init) {
+  using S = typename std::remove_cvref_t<E>::space_type;
+  using backend = backend_t<S>;
+  const auto extents = e.shape();
+  const index_t n = extents.size();
+  tensor<V, 1, S> out(shape<1>{n}, uninitialized);
+  if (n == 0) return out;
+  const auto ev = make_eval(e, extents);
+  constexpr std::size_t R = std::remove_cvref_t<E>::rank;
+  if (flat_ok(e, extents))
+    backend::scan(n, flat_getter<decltype(ev), as_value<V>>{ev, {}}, op, out.data(), init);
+  else
+    backend::scan(n, strided_getter<decltype(ev), R, as_value<V>>{ev, extents, {}}, op, out.data(), init);
+  backend::finish();
+  return out;
+}
+
+}  // namespace detail
+
+/// Running sums of the elements, row-major, as a rank-1 tensor.
+template <operand E>
+auto cumsum(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  return detail::flat_scan<V>(e, detail::sum_op{}, static_cast<const V*>(nullptr));
+}
+
+/// Running sums along one axis (negative counts from the end); the operand's shape.
+template <operand E>
+auto cumsum(const E& e, index_t axis) {
+  using D = std::remove_cvref_t<E>;
+  using S = typename D::space_type;
+  using V = detail::sum_t<value_of_t<E>>;
+  constexpr std::size_t R = D::rank;
+  static_assert(R >= 1, "tandem: cumsum along an axis needs an operand of rank 1 or more");
+  const std::size_t ax = detail::normalize_axis(axis, R, "cumsum");
+  const auto extents = e.shape();
+  tensor<V, R, S> out(extents, uninitialized);
+  if (out.size() == 0) return out;
+  const auto ev = detail::make_eval(e, extents);
+  using backend = detail::backend_t<S>;
+  backend::for_each(out.size() / extents[ax],
+                    detail::axis_scanner<V, decltype(ev), R, detail::as_value<V>, detail::sum_op>{
+                        ev, extents, ax, {}, {}, out.data()},
+                    extents[ax]);
+  backend::finish();
+  return out;
+}
+
+/// out[i] = x0 op x1 op ... op xi, row-major, as a rank-1 tensor; op is an associative
+/// TANDEM_HD functor.
+template <operand E, class Op>
+auto inclusive_scan(const E& e, Op op) {
+  using V = value_of_t<E>;
+  return detail::flat_scan<V>(e, op, static_cast<const V*>(nullptr));
+}
+
+/// out[i] = init op x0 op ... op x(i-1) (out[0] = init), row-major, as a rank-1 tensor.
+template <operand E, class Init, class Op>
+auto exclusive_scan(const E& e, Init init, Op op) {
+  using V = value_of_t<E>;
+  const V start = static_cast<V>(init);
+  return detail::flat_scan<V>(e, op, &start);
+}
+
+}  // namespace tandem

@@ -1,0 +1,116 @@
+// Scans: cumsum, inclusive_scan, exclusive_scan, against std::partial_sum-style loops.
+#include <numeric>
+#include <tbb/global_control.h>
+
+#include "support/test_support.hpp"
+
+using testing::values;
+
+namespace {
+
+struct max_op {
+  template <class T>
+  TANDEM_HD T operator()(T a, T b) const {
+    return a < b ? b : a;
+  }
+};
+struct plus_op {
+  template <class T>
+  TANDEM_HD T operator()(T a, T b) const {
+    return a + b;
+  }
+};
+struct times_op {
+  template <class T>
+  TANDEM_HD T operator()(T a, T b) const {
+    return a * b;
+  }
+};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("cumsum of small tensors, every dtype", "[scan]", TANDEM_TEST_SPACES) {
+  CHECK(values(td::cumsum(td::arange<int>(5, TestType{}))) == std::vector<double>{0, 1, 3, 6, 10});
+  auto m = td::from<double>({{1, 2, 3}, {4, 5, 6}}, TestType{});
+  auto flat = td::cumsum(m);  // row-major, rank 1, as numpy
+  static_assert(std::is_same_v<decltype(flat), td::tensor<double, 1, TestType>>);
+  CHECK(values(flat) == std::vector<double>{1, 3, 6, 10, 15, 21});
+  auto i64 = td::cumsum(td::full<std::int64_t>({3}, std::int64_t(1) << 40, TestType{}));
+  CHECK(td::to_vector(i64) == std::vector<std::int64_t>{std::int64_t(1) << 40, std::int64_t(2) << 40,
+                                                          std::int64_t(3) << 40});
+  auto b = td::cumsum(td::from<bool>({true, false, true, true}, TestType{}));
+  static_assert(std::is_same_v<td::value_of_t<decltype(b)>, td::index_t>);
+  CHECK(values(b) == std::vector<double>{1, 1, 2, 3});
+  auto f = td::cumsum(td::from<float>({0.5f, 0.25f}, TestType{}));
+  static_assert(std::is_same_v<td::value_of_t<decltype(f)>, float>);
+  CHECK(values(f) == std::vector<double>{0.5, 0.75});
+  CHECK(td::cumsum(td::zeros<float>({0}, TestType{})).size() == 0);
+  CHECK(values(td::cumsum(td::from<int>({7}, TestType{}))) == std::vector<double>{7});
+}
+
+TEMPLATE_TEST_CASE("inclusive and exclusive scans with user operations", "[scan]", TANDEM_TEST_SPACES) {
+  auto a = td::from<int>({3, 1, 4, 1, 5, 9, 2, 6}, TestType{});
+  CHECK(values(td::inclusive_scan(a, max_op{})) == std::vector<double>{3, 3, 4, 4, 5, 9, 9, 9});
+  CHECK(values(td::exclusive_scan(a, 0, plus_op{})) == std::vector<double>{0, 3, 4, 8, 9, 14, 23, 25});
+  CHECK(values(td::exclusive_scan(a, 1, times_op{})) == std::vector<double>{1, 3, 3, 12, 12, 60, 540, 1080});
+  CHECK(values(td::exclusive_scan(td::zeros<int>({0}, TestType{}), 5, plus_op{})).empty());
+  // Expressions and strided operands are scanned as they are read.
+  CHECK(values(td::cumsum(a * 2 - 1)) == std::vector<double>{5, 6, 13, 14, 23, 40, 43, 54});
+  auto m = td::from<int>({{1, 2}, {3, 4}}, TestType{});
+  CHECK(values(td::cumsum(td::transpose(m))) == std::vector<double>{1, 4, 6, 10});
+}
+
+TEMPLATE_TEST_CASE("large scans take the parallel path and match a serial loop", "[scan]", TANDEM_TEST_SPACES) {
+  const td::index_t n = (td::index_t(1) << 20) + 12345;
+  td::random::generator g{8};
+  auto k = g.integers<std::int64_t>({n}, TestType{}, -1000, 1000);
+  const auto kv = td::to_vector(k);
+  std::vector<std::int64_t> inclusive(kv.size()), exclusive(kv.size());
+  std::partial_sum(kv.begin(), kv.end(), inclusive.begin());
+  std::int64_t run = 17;
+  for (std::size_t i = 0; i < kv.size(); ++i) exclusive[i] = run, run += kv[i];
+  for (int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    CHECK(td::to_vector(td::cumsum(k)) == inclusive);
+    CHECK(td::to_vector(td::exclusive_scan(k, 17, plus_op{})) == exclusive);
+  }
+  // Floats accumulate in float, one after another as numpy's cumsum does: the error of
+  // the i-th partial sum grows like sqrt(i) * 6e-8 (about 6e-5 at 2^20), not pairwise.
+  auto u = g.uniform<float>({n}, TestType{});
+  const auto uv = td::to_vector(u);
+  const auto cs = td::to_vector(td::cumsum(u));
+  double exact = 0, worst = 0;
+  for (std::size_t i = 0; i < uv.size(); ++i) {
+    exact += uv[i];
+    worst = std::max(worst, std::abs(cs[i] - exact) / exact);
+  }
+  CHECK(worst < 2e-4);
+  CHECK(worst > 0);  // really computed in float, not in double
+}
+
+TEMPLATE_TEST_CASE("cumsum along each axis", "[scan]", TANDEM_TEST_SPACES) {
+  auto c = td::reshape(td::arange<double>(24, TestType{}), {2, 3, 4});
+  const auto cv = values(c);
+  for (int axis = 0; axis < 3; ++axis) {
+    auto s = td::cumsum(c, axis - 3 * (axis % 2));  // axis 1 as -2: negative axes count from the end
+    static_assert(std::is_same_v<decltype(s), td::tensor<double, 3, TestType>>);
+    CHECK(s.shape() == c.shape());
+    const auto sv = values(s);
+    bool right = true;
+    for (td::index_t i = 0; i < 2; ++i)
+      for (td::index_t j = 0; j < 3; ++j)
+        for (td::index_t l = 0; l < 4; ++l) {
+          const td::index_t idx[3] = {i, j, l};
+          double expect = 0;
+          for (td::index_t k = 0; k <= idx[axis]; ++k) {
+            td::index_t p[3] = {i, j, l};
+            p[axis] = k;
+            expect += cv[static_cast<std::size_t>((p[0] * 3 + p[1]) * 4 + p[2])];
+          }
+          right = right && sv[static_cast<std::size_t>((i * 3 + j) * 4 + l)] == expect;
+        }
+    CHECK(right);
+  }
+  CHECK_THROWS_AS(td::cumsum(c, 3), td::index_error);
+  CHECK(td::cumsum(td::zeros<int>({3, 0}, TestType{}), 1).size() == 0);
+}
