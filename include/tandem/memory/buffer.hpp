@@ -39,7 +39,7 @@ class buffer {
     swap(moved);
     return *this;
   }
-  ~buffer() { memory<Space>::deallocate(ptr_); }
+  ~buffer() { memory<Space>::deallocate(ptr_, bytes_of(count_)); }
 
   void swap(buffer& other) noexcept {
     std::swap(ptr_, other.ptr_);

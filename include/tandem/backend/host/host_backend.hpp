@@ -101,10 +101,9 @@ struct host_backend {
     for_each(
         chunks,
         [&](index_t c) {
-          const index_t begin = c * chunk, end = std::min(n, begin + chunk);
-          V total = get(begin);
-          for (index_t i = begin + 1; i < end; ++i) total = op(total, get(i));
-          carry[c] = total;
+          // The chunk's total has no serial dependency: reduce it pairwise (vectorized).
+          const index_t begin = c * chunk;
+          carry[c] = reduce_pairwise<V>(get, begin, std::min(chunk, n - begin), op);
         },
         chunk);
     // Chunk totals become the carry each chunk starts from: init (if any) and the
