@@ -26,7 +26,7 @@ void bm_scan_tandem(benchmark::State& state) {
   const auto a = td::linspace<float>(0.f, 1.f, n, Space{});
   for (auto _ : state) {
     auto out = td::cumsum(a);
-    td::synchronize();
+    td::synchronize(Space{});
     benchmark::DoNotOptimize(out.data());
   }
   state.SetBytesProcessed(state.iterations() * n * 8);
@@ -50,7 +50,7 @@ void bm_uniform_tandem(benchmark::State& state) {
   td::random::generator g{1};
   for (auto _ : state) {
     auto u = g.uniform<float>({n}, Space{});
-    td::synchronize();
+    td::synchronize(Space{});
     benchmark::DoNotOptimize(u.data());
   }
   state.SetBytesProcessed(state.iterations() * n * 4);

@@ -71,7 +71,7 @@ void bm_tandem(benchmark::State& state, op o) {
       case op::fused5: in.out = in.a * in.b + in.c * in.d - in.e; break;
       case op::sum: benchmark::DoNotOptimize(td::sum(in.a)); break;
     }
-    td::synchronize();
+    td::synchronize(Space{});
   }
   state.SetBytesProcessed(state.iterations() * n * bytes_per_element(o));
 }

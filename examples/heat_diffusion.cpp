@@ -44,7 +44,7 @@ double simulate(Space space, td::index_t n, int steps, double r, double& ms) {
     td::for_each(space, u.shape(), heat_step<Space>{u.view(), next.view(), r});
     std::swap(u, next);
   }
-  td::synchronize();
+  td::synchronize(space);
   ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
 
   const double h = 1.0 / static_cast<double>(n - 1);

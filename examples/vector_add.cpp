@@ -27,12 +27,12 @@ timing vector_add(Space space, td::index_t n, int repeats) {
   td::tensor<float, 1, Space> c({n});
 
   c = a + b;  // warm-up: first touch of the pages, thread pool or CUDA context start-up
-  td::synchronize();
+  td::synchronize(space);
   std::vector<double> ms;
   for (int r = 0; r < repeats; ++r) {
     const auto start = std::chrono::steady_clock::now();
     c = a + b;
-    td::synchronize();
+    td::synchronize(space);
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   std::sort(ms.begin(), ms.end());

@@ -137,5 +137,12 @@ inline void synchronize() {
   TANDEM_CUDA_CHECK(cudaStreamSynchronize(detail::current_stream()));
 #endif
 }
+/// Waits for the work of one space: a no-op for the host, whose operations return
+/// finished, so single-source timing code needs no GPU to time the host.
+template <class Space>
+  requires is_space<Space>::value
+inline void synchronize(Space space_tag) {
+  detail::wait_for(space_tag);
+}
 
 }  // namespace tandem
