@@ -146,6 +146,19 @@ std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& in
   return backend::template reduce<V>(n, strided_getter<decltype(ev), R, Tr>{ev, extents, tr}, op, init);
 }
 
+/// The coordinates where lane `lane` along `axis` starts (axis coordinate 0), lanes
+/// numbered row-major over the other dimensions.
+template <std::size_t R>
+TANDEM_HD shape<R> lane_start(index_t lane, const shape<R>& extents, std::size_t axis) {
+  shape<R> idx{};
+  for (std::size_t d = R; d-- > 0;) {
+    if (d == axis) continue;
+    idx[d] = lane % extents[d];
+    lane /= extents[d];
+  }
+  return idx;
+}
+
 /// Reduces along `axis` for each output element, then writes fin(result, length).
 template <class Out, class V, class Ev, std::size_t R, class Tr, class Op, class Fin>
 struct axis_reducer {
@@ -158,14 +171,7 @@ struct axis_reducer {
   Fin fin;
   Out* out;
   TANDEM_HD void operator()(index_t o) const {
-    // Decode o over the extents with the reduced axis left out.
-    shape<R> idx{};
-    index_t rest = o;
-    for (std::size_t d = R; d-- > 0;) {
-      if (d == axis) continue;
-      idx[d] = rest % extents[d];
-      rest /= extents[d];
-    }
+    const shape<R> idx = lane_start(o, extents, axis);
     const index_t len = extents[axis];
     const axis_getter<Ev, R, Tr> get{ev, idx, axis, tr};
     out[o] = fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len);

@@ -35,13 +35,7 @@ struct axis_scanner {
   Op op;
   V* out;
   TANDEM_HD void operator()(index_t lane) const {
-    shape<R> idx{};
-    index_t rest = lane;
-    for (std::size_t d = R; d-- > 0;) {
-      if (d == axis) continue;
-      idx[d] = rest % extents[d];
-      rest /= extents[d];
-    }
+    shape<R> idx = lane_start(lane, extents, axis);
     index_t offset = 0, stride = 1, axis_stride = 1;
     for (std::size_t d = R; d-- > 0;) {
       if (d == axis) axis_stride = stride;
