@@ -30,13 +30,6 @@
 namespace tandem {
 namespace detail {
 
-template <std::size_t R>
-shape<R> to_shape(const index_t (&extents)[R]) {
-  shape<R> s{};
-  for (std::size_t d = 0; d != R; ++d) s[d] = extents[d];
-  return s;
-}
-
 /// Fills out[i] = start + i * step; integers in their own type, floats via double.
 template <class T>
 struct arithmetic_progression {

@@ -129,6 +129,14 @@ inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* wh
   return static_cast<std::size_t>(a);
 }
 
+/// The shape of a braced list of extents, `{3, 4}`, as creation functions take it.
+template <std::size_t R>
+constexpr shape<R> to_shape(const index_t (&extents)[R]) {
+  shape<R> s{};
+  for (std::size_t d = 0; d != R; ++d) s[d] = extents[d];
+  return s;
+}
+
 template <std::size_t R>
 shape<R> shape_from_list(std::initializer_list<index_t> list, const char* what) {
   if (list.size() != R)

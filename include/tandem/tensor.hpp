@@ -48,7 +48,7 @@ class tensor {
   /// A zero-filled tensor from a braced list of extents: `tensor<float, 2>({3, 4})`.
   template <std::size_t N>
     requires(N == R && R > 0)
-  explicit tensor(const index_t (&extents)[N]) : tensor(to_shape(extents)) {}
+  explicit tensor(const index_t (&extents)[N]) : tensor(detail::to_shape(extents)) {}
   /// A tensor whose elements are left uninitialized.
   tensor(const shape_type& s, uninitialized_t) : buf_(checked_size(s)), shape_(s) {}
 
@@ -147,12 +147,6 @@ class tensor {
   template <class E>
   static shape_type shape_of(const E& e) {
     return e.shape();
-  }
-  template <std::size_t N>
-  static shape_type to_shape(const index_t (&extents)[N]) {
-    shape_type s{};
-    for (std::size_t d = 0; d != N; ++d) s[d] = extents[d];
-    return s;
   }
   static index_t checked_size(const shape_type& s) {
     detail::check_extents(s, "tensor");

@@ -107,13 +107,6 @@ struct random_fill {
   }
 };
 
-template <std::size_t R>
-shape<R> to_shape(const index_t (&extents)[R]) {
-  shape<R> s{};
-  for (std::size_t d = 0; d != R; ++d) s[d] = extents[d];
-  return s;
-}
-
 }  // namespace detail
 
 class generator {
@@ -130,7 +123,7 @@ class generator {
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> uniform(const index_t (&extents)[R], S space_tag, T lo = T(0), T hi = T(1)) {
-    return uniform<T>(detail::to_shape(extents), space_tag, lo, hi);
+    return uniform<T>(tandem::detail::to_shape(extents), space_tag, lo, hi);
   }
 
   /// Normally distributed values (Box-Muller).
@@ -143,7 +136,7 @@ class generator {
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const index_t (&extents)[R], S space_tag, T mean = T(0), T stddev = T(1)) {
-    return normal<T>(detail::to_shape(extents), space_tag, mean, stddev);
+    return normal<T>(tandem::detail::to_shape(extents), space_tag, mean, stddev);
   }
 
   /// Integers drawn uniformly from [lo, hi), as numpy's integers.
@@ -157,7 +150,7 @@ class generator {
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> integers(const index_t (&extents)[R], S space_tag, T lo, T hi) {
-    return integers<T>(detail::to_shape(extents), space_tag, lo, hi);
+    return integers<T>(tandem::detail::to_shape(extents), space_tag, lo, hi);
   }
 
   std::uint64_t seed() const { return seed_; }
