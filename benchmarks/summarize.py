@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Turns Google Benchmark JSON from bench_elementwise into the markdown tables of
+"""Turns Google Benchmark JSON (op/impl/size names, as bench_elementwise and
+bench_algorithms write them) into the markdown tables of
 docs/benchmarks.md: the median bytes/s of each implementation per op and size, the
 ratio of tandem to the hand-written loops, and each op as a fraction of the ceiling.
 
@@ -24,8 +25,12 @@ def main(path):
         op, impl, size = parts[0], parts[1], int(parts[2])
         rate[(op, size)][impl] = b["bytes_per_second"]
         seconds[(op, size)][impl] = b["real_time"]
-    ops = sorted({op for op, _ in rate if not op.startswith("ceiling")}, key=["add", "axpy", "fused5", "sum"].index)
-    impls = ["tandem_host", "loop_tbb", "loop_serial", "tandem_device", "kernel_cuda"]
+    known_ops = ["add", "axpy", "fused5", "sum"]
+    ops = sorted({op for op, _ in rate if not op.startswith("ceiling")},
+                 key=lambda o: (known_ops.index(o) if o in known_ops else len(known_ops), o))
+    known_impls = ["tandem_host", "loop_tbb", "loop_serial", "tandem_device", "kernel_cuda"]
+    others = sorted({i for r in rate.values() for i in r} - set(known_impls))
+    impls = known_impls + others
     ceilings = sorted({op for op, _ in rate if op.startswith("ceiling")})
     ctx = data["context"]
     repetitions = max((b.get("repetitions", 1) for b in data["benchmarks"]), default=1)
@@ -44,6 +49,9 @@ def main(path):
             header += ["host / loop_tbb", "host time / serial time"]
         if device_ceiling and "tandem_device" in present:
             header += ["device / d2d copy"]
+        cub = "cub_device" in present and "tandem_device" in present
+        if cub:
+            header += ["device / cub"]
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
         for s in sizes:
@@ -59,6 +67,8 @@ def main(path):
             if device_ceiling and "tandem_device" in present:
                 ceiling = rate.get(("ceiling_d2d", s), {}).get("device")
                 row.append(f"{r['tandem_device'] / ceiling:.2f}" if ceiling and "tandem_device" in r else "")
+            if cub:
+                row.append(f"{r['tandem_device'] / r['cub_device']:.2f}" if "cub_device" in r and "tandem_device" in r else "")
             print("| " + " | ".join(row) + " |")
         print()
     if ceilings:

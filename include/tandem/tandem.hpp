@@ -21,6 +21,7 @@
 #include "algorithm/for_each.hpp"
 #include "algorithm/reduce.hpp"
 #include "algorithm/scan.hpp"
+#include "algorithm/sort.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"
 #include "views/permute.hpp"

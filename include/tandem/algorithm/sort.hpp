@@ -1,0 +1,182 @@
+#pragma once
+/// \file algorithm/sort.hpp
+/// Sorting: sort (in place, along the last axis or any axis), argsort, sort_by_key and
+/// unique, for arithmetic element types, in every space.
+///
+/// \code
+/// td::sort(v);                              // rank 1, ascending, in place
+/// td::sort(v, td::descending);
+/// td::sort(m, -1);                          // each row of a rank-2 tensor
+/// auto order = td::argsort(v);              // tensor<index_t, 1>, stable
+/// td::sort_by_key(keys, values);            // both in place, stable
+/// auto u = td::unique(v);                   // sorted distinct values, rank 1
+/// \endcode
+/// Every sort is stable and puts NaNs last in either direction, as numpy does; -0.0 and
+/// +0.0 compare equal. Host: a parallel radix sort; GPU: CUB's radix and segmented sorts.
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "../backend/backend.hpp"
+#include "../backend/sort.hpp"
+#include "../error.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "../views/permute.hpp"
+#include "reduce.hpp"
+
+namespace tandem {
+
+/// The direction of a sort.
+enum class sort_order { ascending, descending };
+inline constexpr sort_order ascending = sort_order::ascending;
+inline constexpr sort_order descending = sort_order::descending;
+
+namespace detail {
+
+/// A tensor (lvalue) or a view of mutable elements: something a sort can write.
+template <class X>
+concept writable_tensor =
+    (is_tensor<std::remove_cvref_t<X>>::value && std::is_lvalue_reference_v<X> &&
+     !std::is_const_v<std::remove_reference_t<X>>) ||
+    (is_view<std::remove_cvref_t<X>>::value && !std::is_const_v<typename std::remove_cvref_t<X>::element_type>);
+
+template <class T>
+void require_sortable() {
+  static_assert(radix_sortable<T>, "tandem: sorting needs an arithmetic element type");
+}
+
+/// Sorts the rows of a contiguous view along its last axis.
+template <class T, std::size_t R, class S>
+void sort_last_axis(const tensor_view<T, R, S>& v, bool desc) {
+  const index_t n = v.size();
+  if (n == 0) return;
+  const index_t cols = v.extent(R - 1);
+  sorter_t<S>::sort_rows(v.data(), n / cols, cols, desc);
+}
+
+}  // namespace detail
+
+/// Sorts along `axis` (negative counts from the end), in place.
+template <class X>
+  requires detail::writable_tensor<X>
+void sort(X&& t, index_t axis, sort_order order = ascending) {
+  using D = std::remove_cvref_t<X>;
+  using T = typename D::value_type;
+  using S = typename D::space_type;
+  constexpr std::size_t R = D::rank;
+  static_assert(R >= 1, "tandem: sort needs a tensor of rank 1 or more");
+  detail::require_sortable<T>();
+  const std::size_t ax = detail::normalize_axis(axis, R, "sort");
+  const bool desc = order == sort_order::descending;
+  const tensor_view<T, R, S> v = t.view();
+  if (v.size() <= 1) return;
+  if constexpr (R == 1) {
+    if (v.is_contiguous()) {
+      detail::sorter_t<S>::sort(v.data(), v.size(), desc);
+    } else {
+      tensor<T, 1, S> tmp = v;
+      detail::sorter_t<S>::sort(tmp.data(), tmp.size(), desc);
+      v = tmp;
+    }
+  } else {
+    if (ax == R - 1 && v.is_contiguous()) {
+      detail::sort_last_axis(v, desc);
+    } else {
+      index_t axes[R];
+      for (std::size_t d = 0, k = 0; d < R; ++d)
+        if (d != ax) axes[k++] = static_cast<index_t>(d);
+      axes[R - 1] = static_cast<index_t>(ax);
+      const tensor_view<T, R, S> moved = permute(v, axes);
+      tensor<T, R, S> tmp = moved;
+      detail::sort_last_axis(tmp.view(), desc);
+      moved = tmp;
+    }
+  }
+  detail::backend_t<S>::finish();
+}
+
+/// Sorts in place: a rank-1 tensor or view, or each lane along the last axis of a
+/// higher rank one (as numpy's sort).
+template <class X>
+  requires detail::writable_tensor<X>
+void sort(X&& t, sort_order order = ascending) {
+  sort(t, index_t(-1), order);
+}
+
+/// The indices that sort a rank-1 operand (tensor, view or expression), stably: equal
+/// values keep their order. A tensor<index_t, 1> in the operand's space.
+template <operand E>
+auto argsort(const E& e, sort_order order = ascending) {
+  using D = std::remove_cvref_t<E>;
+  using T = value_of_t<E>;
+  using S = typename D::space_type;
+  static_assert(D::rank == 1, "tandem: argsort takes a rank-1 operand (use td::reshape to flatten)");
+  detail::require_sortable<T>();
+  const index_t n = e.shape()[0];
+  tensor<index_t, 1, S> out(shape<1>{n}, uninitialized);
+  if (n == 0) return out;
+  const bool desc = order == sort_order::descending;
+  if constexpr (detail::is_tensor<D>::value || detail::is_view<D>::value) {
+    if (e.view().is_contiguous()) {
+      detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{e.view().data()}, out.data(), desc);
+      detail::backend_t<S>::finish();
+      return out;
+    }
+  }
+  const tensor<T, 1, S> keys = e;
+  detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{keys.data()}, out.data(), desc);
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+/// Sorts rank-1 keys in place and applies the same (stable) reordering to values of the
+/// same length. Throws td::shape_error when the lengths differ.
+template <class K, class V>
+  requires(detail::writable_tensor<K> && detail::writable_tensor<V>)
+void sort_by_key(K&& keys, V&& values, sort_order order = ascending) {
+  using DK = std::remove_cvref_t<K>;
+  using DV = std::remove_cvref_t<V>;
+  using S = typename detail::spaces_must_match<typename DK::space_type, typename DV::space_type>::type;
+  using TK = typename DK::value_type;
+  using TV = typename DV::value_type;
+  static_assert(DK::rank == 1 && DV::rank == 1, "tandem: sort_by_key takes rank-1 keys and values");
+  detail::require_sortable<TK>();
+  const tensor_view<TK, 1, S> k = keys.view();
+  const tensor_view<TV, 1, S> v = values.view();
+  if (k.size() != v.size())
+    throw shape_error("tandem: sort_by_key needs keys and values of one length; keys have shape " +
+                      to_string(k.shape()) + " and values " + to_string(v.shape()));
+  const index_t n = k.size();
+  if (n <= 1) return;
+  const bool desc = order == sort_order::descending;
+  if (k.is_contiguous() && v.is_contiguous()) {
+    detail::sorter_t<S>::sort_by_key(k.data(), v.data(), n, desc);
+  } else {
+    tensor<TK, 1, S> tk = k;
+    tensor<TV, 1, S> tv = v;
+    detail::sorter_t<S>::sort_by_key(tk.data(), tv.data(), n, desc);
+    k = tk;
+    v = tv;
+  }
+  detail::backend_t<S>::finish();
+}
+
+/// The distinct values of an operand of any rank, sorted, as a rank-1 tensor; NaNs
+/// (all of them alike) give one NaN at the end, as numpy's unique.
+template <operand E>
+auto unique(const E& e) {
+  using D = std::remove_cvref_t<E>;
+  using T = value_of_t<E>;
+  using S = typename D::space_type;
+  detail::require_sortable<T>();
+  tensor<T, D::rank, S> work = e;
+  const index_t m = detail::sorter_t<S>::unique(work.data(), work.size());
+  tensor<T, 1, S> out(shape<1>{m}, uninitialized);
+  if (m > 0) detail::copy_bytes<S, S>(out.data(), work.data(), sizeof(T) * static_cast<std::size_t>(m));
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+}  // namespace tandem

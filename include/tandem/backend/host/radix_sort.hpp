@@ -1,0 +1,216 @@
+#pragma once
+/// \file backend/host/radix_sort.hpp
+/// A stable least-significant-digit radix sort for arithmetic keys, with an optional
+/// payload carried along, over host memory. Keys are first mapped to unsigned integers
+/// whose order is the wanted order (NaNs last in either direction, as numpy puts them);
+/// each 8-bit digit is then one counting pass and one scatter pass, split into chunks
+/// that run in parallel. Digits that every key shares are skipped.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <execution>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../../config.hpp"
+#include "host_backend.hpp"
+
+namespace tandem::detail {
+
+/// Marks a keys-only sort.
+struct no_payload {};
+
+template <std::size_t Bytes>
+struct unsigned_of;
+template <>
+struct unsigned_of<1> { using type = std::uint8_t; };
+template <>
+struct unsigned_of<2> { using type = std::uint16_t; };
+template <>
+struct unsigned_of<4> { using type = std::uint32_t; };
+template <>
+struct unsigned_of<8> { using type = std::uint64_t; };
+
+/// Element types the radix sort handles: the arithmetic types.
+template <class T>
+concept radix_sortable = std::is_arithmetic_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+
+/// The order-preserving map between T and an unsigned key. For floating point, every
+/// NaN maps to the largest key (last, in either direction) and reads back as the quiet
+/// NaN; with MergeZero, -0.0 maps to +0.0's key so that the two stay in input order.
+template <radix_sortable T, bool MergeZero>
+struct radix_key {
+  using U = typename unsigned_of<sizeof(T)>::type;
+  static constexpr U top = U(U(1) << (8 * sizeof(U) - 1));
+
+  static U to(T x, bool descending) {
+    U k;
+    if constexpr (std::is_same_v<T, bool>) {
+      k = x ? 1 : 0;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      if (x != x) return U(~U(0));
+      U b = std::bit_cast<U>(x);
+      if (MergeZero && b == top) b = 0;
+      k = (b & top) ? U(~b) : U(b | top);
+    } else if constexpr (std::is_signed_v<T>) {
+      k = U(std::bit_cast<U>(x) ^ top);
+    } else {
+      k = U(x);
+    }
+    return descending ? U(~k) : k;
+  }
+
+  static T from(U k, bool descending) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (k == U(~U(0))) return std::numeric_limits<T>::quiet_NaN();
+    }
+    if (descending) k = U(~k);
+    if constexpr (std::is_same_v<T, bool>) {
+      return k != 0;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      return std::bit_cast<T>((k & top) ? U(k & U(~top)) : U(~k));
+    } else if constexpr (std::is_signed_v<T>) {
+      return std::bit_cast<T>(U(k ^ top));
+    } else {
+      return T(k);
+    }
+  }
+};
+
+/// Sorts n keys read by get_key(i) (stable; with a payload read by get_val(i)) and
+/// writes them in order through put_key(i, key) and put_val(i, value). Either put may
+/// be a no_payload, which writes nothing. Runs on the calling thread unless `parallel`.
+template <class T, class V, class GetKey, class GetVal, class PutKey, class PutVal>
+void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const PutKey& put_key,
+                const PutVal& put_val, bool descending, bool parallel = true) {
+  constexpr bool has_val = !std::is_same_v<V, no_payload>;
+  constexpr bool keeps_keys = !std::is_same_v<PutKey, no_payload>;
+  using K = radix_key<T, has_val>;
+  using U = typename K::U;
+  constexpr int digits = int(sizeof(U));
+  constexpr index_t radix = 256;
+  if (n <= 0) return;
+
+  const std::unique_ptr<U[]> keys_a(new U[static_cast<std::size_t>(n)]);
+  const std::unique_ptr<U[]> keys_b(new U[static_cast<std::size_t>(n)]);
+  std::unique_ptr<V[]> vals_a, vals_b;
+  if constexpr (has_val) {
+    vals_a.reset(new V[static_cast<std::size_t>(n)]);
+    vals_b.reset(new V[static_cast<std::size_t>(n)]);
+  }
+  U* a = keys_a.get();
+  U* b = keys_b.get();
+  V* va = vals_a.get();
+  V* vb = vals_b.get();
+
+  if (n <= 32) {  // short: a stable insertion sort on the mapped keys
+    for (index_t i = 0; i < n; ++i) {
+      const U k = K::to(static_cast<T>(get_key(i)), descending);
+      index_t j = i;
+      for (; j > 0 && a[j - 1] > k; --j) {
+        a[j] = a[j - 1];
+        if constexpr (has_val) va[j] = va[j - 1];
+      }
+      a[j] = k;
+      if constexpr (has_val) va[j] = get_val(i);
+    }
+    for (index_t i = 0; i < n; ++i) {
+      if constexpr (keeps_keys) put_key(i, K::from(a[i], descending));
+      if constexpr (has_val && !std::is_same_v<PutVal, no_payload>) put_val(i, va[i]);
+    }
+    return;
+  }
+
+  // Chunks: fixed by n (not by the thread count), a few per core for balance.
+  const index_t chunks = parallel ? std::clamp<index_t>(n >> 16, 1, 64) : 1;
+  auto chunk_begin = [n, chunks](index_t c) { return c * n / chunks; };
+  auto run = [&](auto&& body) {
+    if (chunks == 1) {
+      body(index_t(0));
+    } else {
+      std::for_each(std::execution::par, index_iterator(0), index_iterator(chunks), body);
+    }
+  };
+  using counts = std::array<index_t, radix>;
+  std::vector<counts> count(static_cast<std::size_t>(chunks * digits));  // [chunk][digit]
+  auto count_of = [&](index_t c, int d) -> counts& { return count[static_cast<std::size_t>(c * digits + d)]; };
+
+  // Gather: map the keys, copy the payload, count every digit of each chunk.
+  run([&](index_t c) {
+    for (int d = 0; d < digits; ++d) count_of(c, d).fill(0);
+    for (index_t i = chunk_begin(c), e = chunk_begin(c + 1); i < e; ++i) {
+      const U k = K::to(static_cast<T>(get_key(i)), descending);
+      a[i] = k;
+      if constexpr (has_val) va[i] = get_val(i);
+      for (int d = 0; d < digits; ++d) ++count_of(c, d)[(k >> (8 * d)) & 0xff];
+    }
+  });
+  std::array<counts, digits> total{};
+  for (int d = 0; d < digits; ++d)
+    for (index_t c = 0; c < chunks; ++c)
+      for (index_t v = 0; v < radix; ++v) total[d][v] += count_of(c, d)[v];
+
+  bool permuted = false;
+  std::vector<counts> offset(static_cast<std::size_t>(chunks));
+  for (int d = 0; d < digits; ++d) {
+    const int shift = 8 * d;
+    if (total[d][(a[0] >> shift) & 0xff] == n) continue;  // every key has this digit
+    if (permuted) {
+      run([&](index_t c) {
+        counts& cnt = count_of(c, d);
+        cnt.fill(0);
+        for (index_t i = chunk_begin(c), e = chunk_begin(c + 1); i < e; ++i) ++cnt[(a[i] >> shift) & 0xff];
+      });
+    }
+    index_t base = 0;
+    for (index_t v = 0; v < radix; ++v) {
+      for (index_t c = 0; c < chunks; ++c) {
+        offset[static_cast<std::size_t>(c)][v] = base;
+        base += count_of(c, d)[v];
+      }
+    }
+    run([&](index_t c) {
+      counts& pos = offset[static_cast<std::size_t>(c)];
+      for (index_t i = chunk_begin(c), e = chunk_begin(c + 1); i < e; ++i) {
+        const index_t to = pos[(a[i] >> shift) & 0xff]++;
+        b[to] = a[i];
+        if constexpr (has_val) vb[to] = va[i];
+      }
+    });
+    std::swap(a, b);
+    if constexpr (has_val) std::swap(va, vb);
+    permuted = true;
+  }
+
+  run([&](index_t c) {
+    for (index_t i = chunk_begin(c), e = chunk_begin(c + 1); i < e; ++i) {
+      if constexpr (keeps_keys) put_key(i, K::from(a[i], descending));
+      if constexpr (has_val && !std::is_same_v<PutVal, no_payload>) put_val(i, va[i]);
+    }
+  });
+}
+
+/// Sorts `rows` contiguous rows of `cols` elements each, every row on its own (keys
+/// only). Many rows run in parallel, each sorted serially; a few long rows are sorted
+/// one after another, each in parallel.
+template <class T>
+void radix_sort_rows(T* data, index_t rows, index_t cols, bool descending) {
+  auto sort_row = [data, cols, descending](index_t r, bool parallel) {
+    T* row = data + r * cols;
+    radix_sort<T, no_payload>(
+        cols, [row](index_t i) { return row[i]; }, no_payload{}, [row](index_t i, T x) { row[i] = x; },
+        no_payload{}, descending, parallel);
+  };
+  if (rows < 8) {
+    for (index_t r = 0; r < rows; ++r) sort_row(r, true);
+    return;
+  }
+  host_backend::for_each(rows, [&sort_row](index_t r) { sort_row(r, false); }, 8 * cols);
+}
+
+}  // namespace tandem::detail
