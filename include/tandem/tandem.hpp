@@ -22,6 +22,7 @@
 #include "algorithm/reduce.hpp"
 #include "algorithm/scan.hpp"
 #include "algorithm/sort.hpp"
+#include "algorithm/selection.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"
 #include "views/permute.hpp"

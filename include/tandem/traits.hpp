@@ -60,6 +60,14 @@ inline constexpr std::size_t rank_of_v = std::remove_cvref_t<X>::rank;
 
 namespace detail {
 
+/// A tensor (as an lvalue) or a view of mutable elements: what an in-place algorithm
+/// (sort, scatter) can write to.
+template <class X>
+concept writable_tensor =
+    (is_tensor<std::remove_cvref_t<X>>::value && std::is_lvalue_reference_v<X> &&
+     !std::is_const_v<std::remove_reference_t<X>>) ||
+    (is_view<std::remove_cvref_t<X>>::value && !std::is_const_v<typename std::remove_cvref_t<X>::element_type>);
+
 /// Assigns (with broadcasting) an operand or scalar into a view's elements.
 template <class T, std::size_t R, class S, class E>
 void assign(const tensor_view<T, R, S>& out, const E& e);

@@ -35,13 +35,6 @@ inline constexpr sort_order descending = sort_order::descending;
 
 namespace detail {
 
-/// A tensor (lvalue) or a view of mutable elements: something a sort can write.
-template <class X>
-concept writable_tensor =
-    (is_tensor<std::remove_cvref_t<X>>::value && std::is_lvalue_reference_v<X> &&
-     !std::is_const_v<std::remove_reference_t<X>>) ||
-    (is_view<std::remove_cvref_t<X>>::value && !std::is_const_v<typename std::remove_cvref_t<X>::element_type>);
-
 template <class T>
 void require_sortable() {
   static_assert(radix_sortable<T>, "tandem: sorting needs an arithmetic element type");

@@ -5,6 +5,7 @@
 /// starting tasks would cost more than the loop.
 
 #include <algorithm>
+#include <compare>
 #include <cstddef>
 #include <execution>
 #include <iterator>
@@ -38,7 +39,9 @@ class index_iterator {
   friend index_iterator operator+(index_t k, index_iterator a) { return index_iterator(a.i_ + k); }
   friend index_iterator operator-(index_iterator a, index_t k) { return index_iterator(a.i_ - k); }
   friend index_t operator-(index_iterator a, index_iterator b) { return a.i_ - b.i_; }
-  friend auto operator<=>(index_iterator a, index_iterator b) = default;
+  // Spelled out: nvcc's host pass leaves a defaulted comparison's implicit == undefined.
+  friend bool operator==(index_iterator a, index_iterator b) { return a.i_ == b.i_; }
+  friend auto operator<=>(index_iterator a, index_iterator b) { return a.i_ <=> b.i_; }
 
  private:
   index_t i_ = 0;

@@ -1,0 +1,333 @@
+#pragma once
+/// \file algorithm/selection.hpp
+/// Selection and indexing: nonzero, count_nonzero, compress, take, scatter, histogram.
+/// They take tensors, views and expressions (read as they are computed) in any space.
+///
+/// \code
+/// auto idx = td::nonzero(a > 0.f);            // flat row-major indices, tensor<index_t, 1>
+/// td::index_t k = td::count_nonzero(a > 0.f);
+/// auto pos = td::compress(a > 0.f, a);        // the selected elements, row-major, rank 1
+/// auto g = td::take(a, idx);                  // gather: g[i] = flat(a)[idx[i]]
+/// td::scatter(b, idx, 1.f);                   // flat(b)[idx[i]] = value (or values[i])
+/// auto h = td::histogram(a, 10, 0.0, 1.0);    // tensor<index_t, 1> of 10 counts
+/// \endcode
+/// Indices are flat row-major positions; negative ones count from the end, as in numpy.
+/// take and scatter check every index first (one extra pass over the indices) and throw
+/// td::index_error naming the first bad one.
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "../backend/backend.hpp"
+#include "../backend/select.hpp"
+#include "../error.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "reduce.hpp"
+
+namespace tandem {
+namespace detail {
+
+/// Calls f(get) with get(i) = the i-th row-major element of e broadcast to `extents`,
+/// as a V: a flat getter when e is dense and unbroadcast, else one that decodes indices.
+template <class V, class E, std::size_t R, class F>
+void with_getter(const E& e, const shape<R>& extents, F&& f) {
+  const auto ev = make_eval(e, extents);
+  if (flat_ok(e, extents))
+    f(flat_getter<decltype(ev), as_value<V>>{ev, {}});
+  else
+    f(strided_getter<decltype(ev), R, as_value<V>>{ev, extents, {}});
+}
+
+struct index_identity {
+  TANDEM_HD index_t operator()(index_t i) const { return i; }
+};
+
+template <class T>
+struct constant_getter {
+  T value;
+  TANDEM_HD T operator()(index_t) const { return value; }
+};
+
+struct min_index_fn {
+  TANDEM_HD index_t operator()(index_t a, index_t b) const { return b < a ? b : a; }
+};
+
+/// i when idx[i] is outside [-size, size), else n: the minimum is the first bad position.
+struct bad_index_position {
+  const index_t* idx;
+  index_t size, n;
+  TANDEM_HD index_t operator()(index_t i) const { return idx[i] < -size || idx[i] >= size ? i : n; }
+};
+
+/// Indices as contiguous index_t: the operand's own memory when it already is, else a copy.
+template <class I>
+struct index_data {
+  using S = space_of_t<I>;
+  static constexpr std::size_t R = rank_of_v<I>;
+  tensor<index_t, R, S> copy;
+  const index_t* data = nullptr;
+
+  explicit index_data(const I& indices) {
+    using D = std::remove_cvref_t<I>;
+    if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<value_of_t<I>, index_t>) {
+      if (indices.view().is_contiguous()) {
+        data = indices.view().data();
+        return;
+      }
+    }
+    copy = indices;
+    data = copy.data();
+  }
+};
+
+/// Throws td::index_error for the first index outside [-size, size).
+template <class S, std::size_t RT>
+void check_indices(const index_t* idx, index_t n, const shape<RT>& target, const char* what) {
+  if (n == 0) return;
+  const index_t size = target.size();
+  const index_t bad = backend_t<S>::template reduce<index_t>(n, bad_index_position{idx, size, n}, min_index_fn{}, n);
+  if (bad == n) return;
+  index_t value = 0;
+  copy_bytes<host_space, S>(&value, idx + bad, sizeof(index_t));
+  throw index_error(std::string("tandem: ") + what + ": index " + std::to_string(value) + " (at position " +
+                    std::to_string(bad) + " of the indices) is out of range for " + std::to_string(size) +
+                    " elements (shape " + to_string(target) + ")");
+}
+
+TANDEM_HD inline index_t wrap_index(index_t k, index_t size) { return k < 0 ? k + size : k; }
+
+template <class V, class Get>
+struct gather_fn {
+  Get get;
+  const index_t* idx;
+  index_t size;
+  V* out;
+  TANDEM_HD void operator()(index_t i) const { out[i] = get(wrap_index(idx[i], size)); }
+};
+
+template <class T, std::size_t R, class S, class Get>
+struct scatter_fn {
+  Get values;
+  const index_t* idx;
+  tensor_view<T, R, S> dst;
+  bool contiguous;
+  TANDEM_HD void operator()(index_t i) const {
+    const index_t k = wrap_index(idx[i], dst.size());
+    if (contiguous) {
+      dst.data()[k] = values(i);
+      return;
+    }
+    index_t at[R == 0 ? 1 : R] = {};
+    unravel(k, dst.shape(), at);
+    index_t offset = 0;
+    for (std::size_t d = 0; d < R; ++d) offset += at[d] * dst.stride(d);
+    dst.data()[offset] = values(i);
+  }
+};
+
+/// The bin of get(i) among `bins` equal bins over [lo, hi] (the last bin closed, as
+/// numpy's), or -1 outside the range or for NaN.
+template <class Get>
+struct bin_of {
+  Get get;
+  double lo, hi, width;
+  index_t bins;
+  TANDEM_HD index_t operator()(index_t i) const {
+    const double x = static_cast<double>(get(i));
+    if (!(x >= lo && x <= hi)) return -1;
+    index_t b = static_cast<index_t>((x - lo) / width);
+    if (b >= bins) b = bins - 1;
+    // Match the edges lo + k * width exactly where rounding moved x across one.
+    if (b > 0 && x < lo + static_cast<double>(b) * width) --b;
+    else if (b + 1 < bins && x >= lo + static_cast<double>(b + 1) * width) ++b;
+    return b;
+  }
+};
+
+TANDEM_HD inline void atomic_increment(index_t* p) {
+#if TANDEM_DEVICE_CODE
+  atomicAdd(reinterpret_cast<unsigned long long*>(p), 1ull);
+#else
+  __atomic_fetch_add(p, index_t(1), __ATOMIC_RELAXED);
+#endif
+}
+
+template <class Bin>
+struct count_into_bins {
+  Bin bin;
+  index_t* counts;
+  TANDEM_HD void operator()(index_t i) const {
+    const index_t b = bin(i);
+    if (b >= 0) atomic_increment(counts + b);
+  }
+};
+
+/// Each chunk of 2^16 elements counts into its own row of `partial` (no atomics).
+template <class Bin>
+struct count_chunk {
+  Bin bin;
+  index_t n, bins;
+  index_t* partial;
+  static constexpr index_t chunk = index_t(1) << 16;
+  TANDEM_HD void operator()(index_t c) const {
+    index_t* row = partial + c * bins;
+    for (index_t i = c * chunk, e = (i + chunk < n ? i + chunk : n); i < e; ++i) {
+      const index_t b = bin(i);
+      if (b >= 0) ++row[b];
+    }
+  }
+};
+
+struct sum_columns {
+  const index_t* partial;
+  index_t rows, bins;
+  index_t* out;
+  TANDEM_HD void operator()(index_t b) const {
+    index_t s = 0;
+    for (index_t r = 0; r < rows; ++r) s += partial[r * bins + b];
+    out[b] = s;
+  }
+};
+
+}  // namespace detail
+
+/// How many elements are nonzero (true), in an operand of any rank.
+template <operand M>
+index_t count_nonzero(const M& mask) {
+  using V = value_of_t<M>;
+  return sum(mask != V{});
+}
+
+/// The flat row-major indices of the nonzero (true) elements, in order.
+template <operand M>
+tensor<index_t, 1, space_of_t<M>> nonzero(const M& mask) {
+  using S = space_of_t<M>;
+  const auto extents = mask.shape();
+  tensor<index_t, 1, S> out;
+  detail::with_getter<bool>(mask, extents, [&](auto pred) {
+    detail::selector_t<S>::template select<index_t>(extents.size(), pred, detail::index_identity{},
+                                                   [&out](index_t count) {
+                                                     out = tensor<index_t, 1, S>(shape<1>{count}, uninitialized);
+                                                     return out.data();
+                                                   });
+  });
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+/// The elements of e where mask is nonzero, row-major, as a rank-1 tensor. The mask has
+/// e's shape or broadcasts to it; else td::shape_error names both shapes.
+template <operand M, operand E>
+auto compress(const M& mask, const E& e) {
+  using S = typename detail::spaces_must_match<space_of_t<M>, space_of_t<E>>::type;
+  using V = value_of_t<E>;
+  const auto extents = e.shape();
+  if (!broadcasts_to(mask.shape(), extents))
+    throw shape_error("tandem: compress: a mask of shape " + to_string(mask.shape()) +
+                      " does not broadcast to data of shape " + to_string(extents));
+  tensor<V, 1, S> out;
+  detail::with_getter<bool>(mask, extents, [&](auto pred) {
+    detail::with_getter<V>(e, extents, [&](auto val) {
+      detail::selector_t<S>::template select<V>(extents.size(), pred, val, [&out](index_t count) {
+        out = tensor<V, 1, S>(shape<1>{count}, uninitialized);
+        return out.data();
+      });
+    });
+  });
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+/// Gather: out[i...] = flat(e)[indices[i...]], with the indices' shape. Throws
+/// td::index_error, naming it, for the first index outside [-size, size).
+template <operand E, operand I>
+auto take(const E& e, const I& indices) {
+  using S = typename detail::spaces_must_match<space_of_t<E>, space_of_t<I>>::type;
+  using V = value_of_t<E>;
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: take needs integer indices");
+  constexpr std::size_t RI = rank_of_v<I>;
+  const auto extents = e.shape();
+  const detail::index_data<I> idx(indices);
+  const index_t n = indices.shape().size();
+  detail::check_indices<S>(idx.data, n, extents, "take");
+  tensor<V, RI, S> out(indices.shape(), uninitialized);
+  if (n == 0) return out;
+  detail::with_getter<V>(e, extents, [&](auto get) {
+    detail::backend_t<S>::for_each(n, detail::gather_fn<V, decltype(get)>{get, idx.data, extents.size(), out.data()});
+  });
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+/// Scatter: flat(dst)[indices[i...]] = values[i...] (or one value for all), in place.
+/// values broadcast to the indices' shape. Where an index repeats, which of its values
+/// lands is unspecified. Throws td::index_error for the first bad index, before writing.
+template <class D, operand I, class Vals>
+  requires(detail::writable_tensor<D> && (operand<Vals> || scalar<Vals>))
+void scatter(D&& dst, const I& indices, const Vals& values) {
+  using DD = std::remove_cvref_t<D>;
+  using S = typename detail::spaces_must_match<typename DD::space_type, space_of_t<I>>::type;
+  using T = typename DD::value_type;
+  constexpr std::size_t R = DD::rank;
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: scatter needs integer indices");
+  const tensor_view<T, R, S> out = dst.view();
+  const detail::index_data<I> idx(indices);
+  const auto idx_shape = indices.shape();
+  const index_t n = idx_shape.size();
+  if constexpr (operand<Vals>) {
+    static_assert(std::is_same_v<space_of_t<Vals>, S>, "tandem: scatter's values must be in dst's space");
+    if (!broadcasts_to(values.shape(), idx_shape))
+      throw shape_error("tandem: scatter: values of shape " + to_string(values.shape()) +
+                        " do not broadcast to indices of shape " + to_string(idx_shape));
+  }
+  detail::check_indices<S>(idx.data, n, out.shape(), "scatter");
+  if (n == 0) return;
+  auto write = [&](auto get) {
+    detail::backend_t<S>::for_each(
+        n, detail::scatter_fn<T, R, S, decltype(get)>{get, idx.data, out, out.is_contiguous()});
+  };
+  if constexpr (operand<Vals>)
+    detail::with_getter<T>(values, idx_shape, write);
+  else
+    write(detail::constant_getter<T>{static_cast<T>(values)});
+  detail::backend_t<S>::finish();
+}
+
+/// Counts of the elements in `bins` equal-width bins over [lo, hi], as numpy's histogram
+/// (the last bin includes hi; values outside and NaNs are not counted). A
+/// tensor<index_t, 1> in the operand's space. Throws td::error unless bins > 0 and lo < hi.
+template <operand E>
+tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins, double lo, double hi) {
+  using S = space_of_t<E>;
+  if (bins <= 0) throw error("tandem: histogram needs at least one bin, not " + std::to_string(bins));
+  if (!(lo < hi))
+    throw error("tandem: histogram needs lo < hi, not lo = " + std::to_string(lo) + " and hi = " + std::to_string(hi));
+  const auto extents = e.shape();
+  const index_t n = extents.size();
+  tensor<index_t, 1, S> counts(shape<1>{bins});
+  if (n == 0) return counts;
+  using backend = detail::backend_t<S>;
+  const double width = (hi - lo) / static_cast<double>(bins);
+  detail::with_getter<double>(e, extents, [&](auto get) {
+    const detail::bin_of<decltype(get)> bin{get, lo, hi, width, bins};
+    constexpr bool gpu = TANDEM_HAS_CUDA && !std::is_same_v<S, host_space>;
+    constexpr index_t chunk = detail::count_chunk<decltype(bin)>::chunk;
+    const index_t chunks = (n + chunk - 1) / chunk;
+    if (!gpu && chunks * bins <= (index_t(1) << 22)) {
+      // CPU: one row of counts per chunk, then a sum down the rows.
+      tensor<index_t, 2, S> partial(shape<2>{chunks, bins});
+      backend::for_each(chunks, detail::count_chunk<decltype(bin)>{bin, n, bins, partial.data()}, chunk);
+      backend::for_each(bins, detail::sum_columns{partial.data(), chunks, bins, counts.data()}, chunks);
+    } else {
+      backend::for_each(n, detail::count_into_bins<decltype(bin)>{bin, counts.data()});
+    }
+  });
+  backend::finish();
+  return counts;
+}
+
+}  // namespace tandem

@@ -1,0 +1,149 @@
+// Selection and indexing: nonzero, count_nonzero, compress, take, scatter, histogram,
+// against plain loops over host vectors.
+#include <cmath>
+#include <limits>
+
+#include "support/test_support.hpp"
+
+using testing::values;
+
+TEMPLATE_TEST_CASE("nonzero and count_nonzero", "[selection]", TANDEM_TEST_SPACES) {
+  auto a = td::from<float>({{0, 1.5f, 0}, {-2, 0, 3}}, TestType{});
+  auto idx = td::nonzero(a);
+  static_assert(std::is_same_v<decltype(idx), td::tensor<td::index_t, 1, TestType>>);
+  CHECK(td::to_vector(idx) == std::vector<td::index_t>{1, 3, 5});
+  CHECK(td::count_nonzero(a) == 3);
+  CHECK(td::to_vector(td::nonzero(a > 0.f)) == std::vector<td::index_t>{1, 5});
+  CHECK(td::count_nonzero(a > 0.f) == 2);
+  CHECK(td::nonzero(td::zeros<int>({0}, TestType{})).size() == 0);
+  CHECK(td::nonzero(td::zeros<int>({7}, TestType{})).size() == 0);
+  CHECK(td::count_nonzero(td::zeros<int>({0}, TestType{})) == 0);
+  // A transposed view is read row-major in its own shape.
+  CHECK(td::to_vector(td::nonzero(td::transpose(a))) == std::vector<td::index_t>{1, 2, 5});
+
+  // Large, over several parallel chunks: every 7th and every 11th element.
+  const td::index_t n = 300001;
+  auto r = td::arange<std::int64_t>(n, TestType{});
+  auto mask = (r / 7) * 7 == r || (r / 11) * 11 == r;
+  std::vector<td::index_t> want;
+  for (td::index_t i = 0; i < n; ++i)
+    if (i % 7 == 0 || i % 11 == 0) want.push_back(i);
+  CHECK(td::to_vector(td::nonzero(mask)) == want);
+  CHECK(td::count_nonzero(mask) == td::index_t(want.size()));
+}
+
+TEMPLATE_TEST_CASE("compress keeps the selected elements in order", "[selection]", TANDEM_TEST_SPACES) {
+  auto a = td::from<int>({{1, 2, 3}, {4, 5, 6}}, TestType{});
+  CHECK(values(td::compress((a / 2) * 2 == a, a)) == std::vector<double>{2, 4, 6});
+  CHECK(values(td::compress(a > 2, a * 10)) == std::vector<double>{30, 40, 50, 60});
+  // A mask that broadcasts: one flag per column.
+  auto cols = td::from<bool>({true, false, true}, TestType{});
+  CHECK(values(td::compress(cols, a)) == std::vector<double>{1, 3, 4, 6});
+  CHECK(td::compress(a > 100, a).size() == 0);
+  auto wrong = td::from<bool>({true, false}, TestType{});
+  CHECK_THROWS_AS(td::compress(wrong, a), td::shape_error);
+  CHECK_THROWS_WITH(td::compress(wrong, a), testing::contains("[2]") && testing::contains("[2, 3]"));
+
+  const td::index_t n = 200000;
+  const auto host = testing::random_values<double>(std::size_t(n), -1, 1, 21);
+  auto t = td::from(host, {n}, TestType{});
+  std::vector<double> want;
+  for (double x : host)
+    if (x > 0.25) want.push_back(x);
+  CHECK(td::to_vector(td::compress(t > 0.25, t)) == want);
+}
+
+TEMPLATE_TEST_CASE("take gathers by flat index and checks the indices", "[selection]", TANDEM_TEST_SPACES) {
+  auto a = td::from<double>({{10, 11, 12}, {13, 14, 15}}, TestType{});
+  auto idx = td::from<td::index_t>({5, 0, 2, 2, -1}, TestType{});
+  auto g = td::take(a, idx);
+  static_assert(std::is_same_v<decltype(g), td::tensor<double, 1, TestType>>);
+  CHECK(values(g) == std::vector<double>{15, 10, 12, 12, 15});
+  // int indices of rank 2 give a rank-2 result; a transposed source is read row-major.
+  auto idx2 = td::from<int>({{0, 1}, {2, 3}}, TestType{});
+  auto g2 = td::take(td::transpose(a), idx2);
+  CHECK(g2.shape() == td::shape<2>{2, 2});
+  CHECK(values(g2) == std::vector<double>{10, 13, 11, 14});
+  CHECK(values(td::take(a * 2, idx)) == std::vector<double>{30, 20, 24, 24, 30});
+  CHECK(td::take(a, td::zeros<td::index_t>({0}, TestType{})).size() == 0);
+
+  auto bad = td::from<td::index_t>({0, 3, 6, 1}, TestType{});
+  CHECK_THROWS_AS(td::take(a, bad), td::index_error);
+  CHECK_THROWS_WITH(td::take(a, bad), testing::contains("index 6") && testing::contains("position 2") &&
+                                          testing::contains("[2, 3]"));
+  CHECK_THROWS_WITH(td::take(a, td::from<int>({-7}, TestType{})), testing::contains("index -7"));
+
+  const td::index_t n = 100000;
+  const auto src = testing::random_values<float>(std::size_t(n), 0, 1, 4);
+  std::vector<td::index_t> order(static_cast<std::size_t>(n));
+  for (td::index_t i = 0; i < n; ++i) order[std::size_t(i)] = (i * 7919) % n;
+  auto got = td::to_vector(td::take(td::from(src, {n}, TestType{}), td::from(order, {n}, TestType{})));
+  bool same = true;
+  for (td::index_t i = 0; i < n; ++i) same = same && got[std::size_t(i)] == src[std::size_t(order[std::size_t(i)])];
+  CHECK(same);
+}
+
+TEMPLATE_TEST_CASE("scatter writes by flat index", "[selection]", TANDEM_TEST_SPACES) {
+  auto d = td::zeros<int>({2, 3}, TestType{});
+  td::scatter(d, td::from<td::index_t>({4, 0, -1}, TestType{}), td::from<int>({7, 8, 9}, TestType{}));
+  CHECK(values(d) == std::vector<double>{8, 0, 0, 0, 7, 9});
+  td::scatter(d, td::from<int>({1, 2}, TestType{}), 5);  // one value for every index
+  CHECK(values(d) == std::vector<double>{8, 5, 5, 0, 7, 9});
+  // Into a strided view: the second column.
+  td::scatter(td::slice(d, td::all, 1), td::from<int>({1}, TestType{}), -3);
+  CHECK(values(d) == std::vector<double>{8, 5, 5, 0, -3, 9});
+  // Values from an expression.
+  auto src = td::from<int>({1, 2}, TestType{});
+  td::scatter(d, td::from<int>({3, 5}, TestType{}), src * 100);
+  CHECK(values(d) == std::vector<double>{8, 5, 5, 100, -3, 200});
+
+  // A bad index throws before anything is written.
+  CHECK_THROWS_WITH(td::scatter(d, td::from<int>({0, 6}, TestType{}), 1),
+                    testing::contains("index 6") && testing::contains("scatter"));
+  CHECK(values(d) == std::vector<double>{8, 5, 5, 100, -3, 200});
+  CHECK_THROWS_AS(td::scatter(d, td::from<int>({0, 1}, TestType{}), td::from<int>({1, 2, 3}, TestType{})),
+                  td::shape_error);
+
+  // Large: a permutation scattered back inverts a take.
+  const td::index_t n = 100003;
+  std::vector<td::index_t> perm(static_cast<std::size_t>(n));
+  for (td::index_t i = 0; i < n; ++i) perm[std::size_t(i)] = (i * 4099) % n;
+  auto p = td::from(perm, {n}, TestType{});
+  auto x = td::arange<double>(n, TestType{});
+  auto back = td::zeros<double>({n}, TestType{});
+  td::scatter(back, p, td::take(x, p));
+  CHECK(td::to_vector(back) == td::to_vector(x));
+}
+
+TEMPLATE_TEST_CASE("histogram counts as numpy does", "[selection]", TANDEM_TEST_SPACES) {
+  auto a = td::from<double>({0.0, 0.1, 0.25, 0.5, 0.74, 0.75, 1.0, 1.5, -0.1}, TestType{});
+  auto h = td::histogram(a, 4, 0.0, 1.0);
+  static_assert(std::is_same_v<decltype(h), td::tensor<td::index_t, 1, TestType>>);
+  // [0, .25): 0, .1   [.25, .5): .25   [.5, .75): .5, .74   [.75, 1]: .75, 1.0
+  CHECK(td::to_vector(h) == std::vector<td::index_t>{2, 1, 2, 2});
+  auto f = td::from<float>({std::nanf(""), 2.f, 2.f, 3.f}, TestType{});
+  CHECK(td::to_vector(td::histogram(f, 2, 2.0, 3.0)) == std::vector<td::index_t>{2, 1});
+  CHECK(td::to_vector(td::histogram(td::zeros<int>({0}, TestType{}), 3, 0, 1)) == std::vector<td::index_t>{0, 0, 0});
+  CHECK_THROWS_AS(td::histogram(a, 0, 0.0, 1.0), td::error);
+  CHECK_THROWS_WITH(td::histogram(a, 3, 1.0, 1.0), testing::contains("lo < hi"));
+
+  // Many samples, few bins (per-chunk counts) and many bins (atomic counts).
+  const std::size_t n = 250000;
+  const auto host = testing::random_values<float>(n, -0.2, 1.2, 9);
+  auto t = td::from(host, {td::index_t(n)}, TestType{});
+  for (td::index_t bins : {td::index_t(10), td::index_t(1000), td::index_t(100000)}) {
+    CAPTURE(bins);
+    std::vector<td::index_t> want(std::size_t(bins), 0);
+    const double width = 1.0 / double(bins);
+    for (float x : host) {
+      const double v = x;
+      if (v < 0.0 || v > 1.0) continue;
+      auto b = td::index_t(v / width);
+      if (b >= bins) b = bins - 1;
+      if (b > 0 && v < double(b) * width) --b;
+      else if (b + 1 < bins && v >= double(b + 1) * width) ++b;
+      ++want[std::size_t(b)];
+    }
+    CHECK(td::to_vector(td::histogram(t, bins, 0.0, 1.0)) == want);
+  }
+}
