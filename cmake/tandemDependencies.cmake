@@ -1,7 +1,9 @@
 # What tandem::tandem needs, found the same way in the build tree and in an installed
 # package: TBB (the host backend and the emulated device) and the CCCL headers
 # (Thrust, CUB, libcu++) that the CUDA toolkit ships. No CUDA compiler and no GPU are
-# needed for a host-only build.
+# needed for a host-only build. Optional: a CBLAS library (OpenBLAS) for host matrix
+# products (tandem::cblas, empty when none is found or TANDEM_USE_CBLAS is OFF) and, in
+# projects that enable CUDA, cuBLAS for device matrix products (tandem::cublas).
 
 if(NOT TARGET TBB::tbb)
   find_package(TBB REQUIRED)
@@ -25,4 +27,37 @@ if(NOT TARGET tandem::cccl)
   set_target_properties(tandem::cccl PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${TANDEM_CCCL_INCLUDE_DIR}"
     INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${TANDEM_CCCL_INCLUDE_DIR}")
+endif()
+
+if(NOT TARGET tandem::cblas)
+  add_library(tandem::cblas INTERFACE IMPORTED GLOBAL)
+  if(NOT DEFINED TANDEM_USE_CBLAS OR TANDEM_USE_CBLAS)
+    find_library(TANDEM_OPENBLAS_LIBRARY NAMES openblas)
+    # OpenBLAS's own header folder first: the generic cblas.h may be another CBLAS's.
+    find_path(TANDEM_CBLAS_INCLUDE_DIR NAMES cblas.h
+      PATHS /usr/include/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-pthread /usr/include/openblas
+            /usr/local/include/openblas /opt/OpenBLAS/include
+      NO_DEFAULT_PATH)
+    if(TANDEM_OPENBLAS_LIBRARY AND TANDEM_CBLAS_INCLUDE_DIR)
+      set_target_properties(tandem::cblas PROPERTIES
+        INTERFACE_LINK_LIBRARIES "${TANDEM_OPENBLAS_LIBRARY}"
+        INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${TANDEM_CBLAS_INCLUDE_DIR}"
+        INTERFACE_INCLUDE_DIRECTORIES "${TANDEM_CBLAS_INCLUDE_DIR}"
+        INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_CBLAS=1")
+      message(STATUS "tandem: host matmul can use CBLAS (${TANDEM_OPENBLAS_LIBRARY})")
+    else()
+      message(STATUS "tandem: no OpenBLAS found; host matmul uses tandem's own kernel only")
+    endif()
+  endif()
+endif()
+
+if(NOT TARGET tandem::cublas)
+  add_library(tandem::cublas INTERFACE IMPORTED GLOBAL)
+  get_property(tandem_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(CUDA IN_LIST tandem_languages)
+    find_package(CUDAToolkit QUIET)
+    if(TARGET CUDA::cublas)
+      set_target_properties(tandem::cublas PROPERTIES INTERFACE_LINK_LIBRARIES CUDA::cublas)
+    endif()
+  endif()
 endif()

@@ -30,6 +30,12 @@
 #  define TANDEM_BOUNDS_CHECK 1
 #endif
 
+// 1 when a CBLAS library (OpenBLAS) is linked for host matrix products; tandem's CMake
+// package sets it when it finds one.
+#ifndef TANDEM_HAS_CBLAS
+#  define TANDEM_HAS_CBLAS 0
+#endif
+
 #define TANDEM_VERSION_MAJOR 0
 #define TANDEM_VERSION_MINOR 1
 #define TANDEM_VERSION_PATCH 0

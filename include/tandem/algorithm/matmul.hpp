@@ -1,0 +1,261 @@
+#pragma once
+/// \file algorithm/matmul.hpp
+/// Matrix products: `td::matmul(a, b)` and `td::matmul(a, b, out)` for float and double.
+///
+/// \code
+/// auto c = td::matmul(a, b);                  // (m, k) x (k, n) -> (m, n)
+/// auto y = td::matmul(a, x);                  // (m, k) x (k)    -> (m)
+/// auto z = td::matmul(x, b);                  // (k)    x (k, n) -> (n)
+/// auto d = td::matmul(s, t);                  // (B, m, k) x (B, k, n) -> (B, m, n);
+///                                             // a rank-2 side is used for every batch
+/// td::matmul(td::transpose(a), b, out);       // transposed views are read in place
+/// \endcode
+/// Device: cuBLAS (under nvcc). Host: tandem's blocked SIMD kernel, or CBLAS (OpenBLAS)
+/// when tandem was configured with one; `td::set_host_gemm` picks. Mismatched shapes
+/// throw td::shape_error naming both.
+
+#include <atomic>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "../backend/backend.hpp"
+#include "../backend/host/cblas.hpp"
+#include "../backend/host/gemm.hpp"
+#include "../error.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+
+#if TANDEM_HAS_CUDA
+#  include "../backend/cuda/gemm.cuh"
+#endif
+
+namespace tandem {
+
+/// Which implementation host matrix products use.
+enum class host_gemm {
+  automatic,  ///< CBLAS when tandem was built with one, else tandem's kernel
+  tandem,     ///< tandem's own blocked SIMD kernel
+  cblas       ///< the CBLAS library (OpenBLAS) found at configure time
+};
+
+namespace detail {
+inline std::atomic<host_gemm>& host_gemm_choice() {
+  static std::atomic<host_gemm> choice{host_gemm::automatic};
+  return choice;
+}
+}  // namespace detail
+
+/// Chooses the host matrix product for the whole program. Throws td::error when asked
+/// for CBLAS in a build without one.
+inline void set_host_gemm(host_gemm which) {
+  if (which == host_gemm::cblas && !TANDEM_HAS_CBLAS)
+    throw error("tandem: set_host_gemm(td::host_gemm::cblas): this build has no CBLAS library "
+                "(configure with OpenBLAS installed, or define TANDEM_HAS_CBLAS=1 and link one)");
+  detail::host_gemm_choice().store(which);
+}
+
+/// The host matrix product in use: tandem or cblas (never automatic).
+inline host_gemm get_host_gemm() {
+  const host_gemm h = detail::host_gemm_choice().load();
+  if (h == host_gemm::automatic) return TANDEM_HAS_CBLAS ? host_gemm::cblas : host_gemm::tandem;
+  return h;
+}
+
+namespace detail {
+
+/// One strided matrix of a batch: element (q, i, j) at data[q * bs + i * rs + j * cs].
+template <class T>
+struct strided_matrix {
+  T* data;
+  index_t bs, rs, cs;
+};
+
+/// batch products C_q = A_q * B_q, m x k times k x n, in space S. C's rows are dense.
+template <class S, class T>
+void batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                  strided_matrix<const T> b, strided_matrix<T> c) {
+#if TANDEM_HAS_CUDA
+  if constexpr (!std::is_same_v<S, host_space>) {
+    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
+    cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
+    return;
+  }
+#endif
+  if (n == 1 && get_host_gemm() == host_gemm::tandem) {  // matrix times vector
+    for (index_t q = 0; q < batch; ++q)
+      host_gemv(m, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, c.data + q * c.bs);
+    return;
+  }
+#if TANDEM_HAS_CBLAS
+  if (get_host_gemm() == host_gemm::cblas) {
+    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
+    for (index_t q = 0; q < batch; ++q)
+      cblas_gemm<T>(m, n, k, a.data + q * a.bs, la.op.transposed, la.op.ld, b.data + q * b.bs, lb.op.transposed,
+                    lb.op.ld, c.data + q * c.bs, c.rs);
+    return;
+  }
+#endif
+  for (index_t q = 0; q < batch; ++q)
+    blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,
+                              c.data + q * c.bs, c.rs});
+}
+
+/// The operand as a readable view: its own elements when it is a tensor or a view whose
+/// matrices a BLAS can read (dense rows or dense columns), else a dense copy.
+template <class E>
+struct matmul_operand {
+  using T = value_of_t<E>;
+  using S = space_of_t<E>;
+  static constexpr std::size_t R = rank_of_v<E>;
+  tensor<T, R, S> copy;
+  tensor_view<const T, R, S> view;
+
+  explicit matmul_operand(const E& e) {
+    using D = std::remove_cvref_t<E>;
+    if constexpr (is_tensor<D>::value || is_view<D>::value) {
+      const tensor_view<const T, R, S> v = e.view();
+      bool readable = true;
+      if constexpr (R >= 2) readable = blas_layout_of(v.extent(R - 2), v.extent(R - 1), v.stride(R - 2), v.stride(R - 1)).ok;
+      if (readable) {
+        view = v;
+        return;
+      }
+    }
+    copy = e;
+    view = copy.view();
+  }
+};
+
+template <class T, std::size_t R, class S>
+strided_matrix<const T> as_matrix(const tensor_view<const T, R, S>& v) {
+  static_assert(R == 2 || R == 3);
+  if constexpr (R == 2) return {v.data(), 0, v.stride(0), v.stride(1)};
+  else return {v.data(), v.stride(0), v.stride(1), v.stride(2)};
+}
+
+template <std::size_t RA, std::size_t RB>
+[[noreturn]] void matmul_mismatch(const shape<RA>& a, const shape<RB>& b, const std::string& why) {
+  throw shape_error("tandem: matmul of shapes " + to_string(a) + " and " + to_string(b) + ": " + why);
+}
+
+/// The result shape of matmul for operand ranks RA, RB (checking inner and batch extents).
+template <std::size_t RA, std::size_t RB>
+auto matmul_shape(const shape<RA>& a, const shape<RB>& b) {
+  static_assert(RA >= 1 && RA <= 3 && RB >= 1 && RB <= 3 && !(RA == 1 && RB == 1) && !(RA == 3 && RB == 1) &&
+                    !(RA == 1 && RB == 3),
+                "tandem: matmul takes rank 2 x rank 2, rank 2 x rank 1, rank 1 x rank 2, or batched rank 3 "
+                "with rank 3 or 2 (use td::dot for two vectors)");
+  const index_t ka = a[RA - 1];
+  const index_t kb = RB == 1 ? b[0] : b[RB - 2];
+  if (ka != kb)
+    matmul_mismatch(a, b, "inner extents " + std::to_string(ka) + " and " + std::to_string(kb) + " differ");
+  if constexpr (RA == 1) {
+    return shape<1>{b[1]};
+  } else if constexpr (RB == 1) {
+    return shape<1>{a[0]};
+  } else if constexpr (RA == 2 && RB == 2) {
+    return shape<2>{a[0], b[1]};
+  } else {
+    const index_t ba = RA == 3 ? a[0] : b[0];
+    const index_t bb = RB == 3 ? b[0] : a[0];
+    if (RA == 3 && RB == 3 && ba != bb)
+      matmul_mismatch(a, b, "batch extents " + std::to_string(ba) + " and " + std::to_string(bb) + " differ");
+    return shape<3>{ba, a[RA - 2], b[RB - 1]};
+  }
+}
+
+template <class T, std::size_t R, class S>
+bool overlaps(const tensor_view<T, R, S>& out, const void* lo_ptr, index_t elements, std::size_t element_size) {
+  const auto* out_lo = reinterpret_cast<const unsigned char*>(out.data());
+  const auto* out_hi = out_lo + static_cast<std::size_t>(out.size()) * sizeof(T);
+  const auto* lo = static_cast<const unsigned char*>(lo_ptr);
+  const auto* hi = lo + static_cast<std::size_t>(elements) * element_size;
+  return out.size() > 0 && elements > 0 && out_lo < hi && lo < out_hi;
+}
+
+/// The span of elements a view reaches, from its first element (strides are >= 0).
+template <class T, std::size_t R, class S>
+index_t reach(const tensor_view<T, R, S>& v) {
+  if (v.size() == 0) return 0;
+  index_t last = 0;
+  for (std::size_t d = 0; d < R; ++d) last += (v.extent(d) - 1) * v.stride(d);
+  return last + 1;
+}
+
+/// out = a * b, where out has the result shape, dense rows and no overlap with a or b.
+template <class T, std::size_t RA, std::size_t RB, std::size_t RO, class S>
+void matmul_into(const tensor_view<const T, RA, S>& a, const tensor_view<const T, RB, S>& b,
+                 const tensor_view<T, RO, S>& out) {
+  if constexpr (RA == 1) {  // x * B = B^T x
+    const index_t k = b.extent(0), n = b.extent(1);
+    batched_gemm<S, T>(1, n, 1, k, {b.data(), 0, b.stride(1), b.stride(0)}, {a.data(), 0, a.stride(0), 1},
+                       {out.data(), 0, out.stride(0), 1});
+  } else if constexpr (RB == 1) {
+    const index_t m = a.extent(0), k = a.extent(1);
+    batched_gemm<S, T>(1, m, 1, k, as_matrix(a), {b.data(), 0, b.stride(0), 1}, {out.data(), 0, out.stride(0), 1});
+  } else {
+    const index_t batch = RO == 3 ? out.extent(0) : 1;
+    const index_t m = a.extent(RA - 2), k = a.extent(RA - 1), n = b.extent(RB - 1);
+    strided_matrix<T> c = RO == 3 ? strided_matrix<T>{out.data(), out.stride(0), out.stride(RO - 2), 1}
+                                  : strided_matrix<T>{out.data(), 0, out.stride(0), 1};
+    batched_gemm<S, T>(batch, m, n, k, as_matrix(a), as_matrix(b), c);
+  }
+}
+
+}  // namespace detail
+
+/// out = a * b (see the file comment for the shapes). out is a tensor or a view of the
+/// result's shape; td::shape_error otherwise. out may be any view; when its rows are not
+/// dense or it overlaps a or b, the product goes through a temporary first.
+template <operand A, operand B, class Out>
+  requires detail::writable_tensor<Out>
+void matmul(const A& a, const B& b, Out&& out) {
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  using T = value_of_t<A>;
+  using DO = std::remove_cvref_t<Out>;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "tandem: matmul takes float or double");
+  static_assert(std::is_same_v<value_of_t<B>, T> && std::is_same_v<typename DO::value_type, T>,
+                "tandem: matmul needs operands and result of one element type");
+  static_assert(std::is_same_v<typename DO::space_type, S>, "tandem: matmul's result must be in the operands' space");
+  constexpr std::size_t RO = DO::rank;
+  const auto result_shape = detail::matmul_shape(a.shape(), b.shape());
+  static_assert(decltype(result_shape)::rank == RO, "tandem: matmul's out has the wrong rank for these operands");
+  const tensor_view<T, RO, S> o = out.view();
+  if (o.shape() != result_shape)
+    throw shape_error("tandem: matmul of shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                      " gives shape " + to_string(result_shape) + ", but out has shape " + to_string(o.shape()));
+  const detail::matmul_operand<A> pa(a);
+  const detail::matmul_operand<B> pb(b);
+  // Written directly when its rows are dense (a vector: dense) and it shares no memory
+  // with a or b; else through a temporary.
+  bool direct = !detail::overlaps(o, pa.view.data(), detail::reach(pa.view), sizeof(T)) &&
+                !detail::overlaps(o, pb.view.data(), detail::reach(pb.view), sizeof(T));
+  if constexpr (RO == 1)
+    direct = direct && (o.stride(0) == 1 || o.extent(0) <= 1);
+  else
+    direct = direct && o.stride(RO - 1) == 1 && o.stride(RO - 2) >= o.extent(RO - 1);
+  if (direct) {
+    detail::matmul_into(pa.view, pb.view, o);
+  } else {
+    tensor<T, RO, S> tmp(result_shape, uninitialized);
+    detail::matmul_into(pa.view, pb.view, tmp.view());
+    o = tmp;
+  }
+  detail::backend_t<S>::finish();
+}
+
+/// a * b as a new tensor in the operands' space (see the file comment for the shapes).
+template <operand A, operand B>
+auto matmul(const A& a, const B& b) {
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  using T = value_of_t<A>;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "tandem: matmul takes float or double");
+  static_assert(std::is_same_v<value_of_t<B>, T>, "tandem: matmul needs operands of one element type");
+  const auto result_shape = detail::matmul_shape(a.shape(), b.shape());
+  tensor<T, decltype(result_shape)::rank, S> out(result_shape, uninitialized);
+  matmul(a, b, out);
+  return out;
+}
+
+}  // namespace tandem

@@ -1,0 +1,209 @@
+// Matrix products against a naive triple loop in double precision, for every host
+// implementation (tandem's kernel, and CBLAS when built with it) and the device.
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <limits>
+
+#include "support/test_support.hpp"
+
+using testing::values;
+
+namespace {
+
+/// Row-major m x n product of row-major a (m x k) and b (k x n), in double, with the
+/// bound sum |a||b| of each element's rounding error.
+struct reference {
+  std::vector<double> c, bound;
+};
+template <class T>
+reference naive(const std::vector<T>& a, const std::vector<T>& b, std::size_t m, std::size_t k, std::size_t n) {
+  reference r{std::vector<double>(m * n, 0.0), std::vector<double>(m * n, 0.0)};
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t p = 0; p < k; ++p)
+      for (std::size_t j = 0; j < n; ++j) {
+        const double x = double(a[i * k + p]) * double(b[p * n + j]);
+        r.c[i * n + j] += x;
+        r.bound[i * n + j] += std::fabs(x);
+      }
+  return r;
+}
+
+/// Every element within k * eps * sum|a||b| (plus a little) of the reference.
+template <class T>
+bool close(const std::vector<T>& got, const reference& want, std::size_t k) {
+  if (got.size() != want.c.size()) return false;
+  const double eps = std::numeric_limits<T>::epsilon();
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const double tol = 2.0 * double(k + 1) * eps * want.bound[i] + 1e-30;
+    if (!(std::fabs(double(got[i]) - want.c[i]) <= tol)) return false;
+  }
+  return true;
+}
+
+std::vector<td::host_gemm> host_gemms() {
+  std::vector<td::host_gemm> all{td::host_gemm::tandem};
+  if (TANDEM_HAS_CBLAS) all.push_back(td::host_gemm::cblas);
+  return all;
+}
+
+/// Runs body once per host implementation (for the host and the emulated device), once
+/// for a GPU.
+template <class Space, class F>
+void for_each_gemm(F&& body) {
+  if (std::is_same_v<Space, td::host_space> || td::device_is_emulated) {
+    for (auto g : host_gemms()) {
+      td::set_host_gemm(g);
+      INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
+      body();
+    }
+    td::set_host_gemm(td::host_gemm::automatic);
+  } else {
+    body();
+  }
+}
+
+template <class T>
+std::vector<T> transposed(const std::vector<T>& a, std::size_t rows, std::size_t cols) {
+  std::vector<T> t(a.size());
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) t[j * rows + i] = a[i * cols + j];
+  return t;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("matmul of small hand-computed matrices", "[matmul]", TANDEM_TEST_SPACES) {
+  for_each_gemm<TestType>([] {
+    auto a = td::from<float>({{1, 2}, {3, 4}}, TestType{});
+    auto b = td::from<float>({{5, 6}, {7, 8}}, TestType{});
+    auto c = td::matmul(a, b);
+    static_assert(std::is_same_v<decltype(c), td::tensor<float, 2, TestType>>);
+    CHECK(values(c) == std::vector<double>{19, 22, 43, 50});
+    auto x = td::from<float>({1, -1}, TestType{});
+    auto y = td::matmul(a, x);  // matrix times vector
+    static_assert(std::is_same_v<decltype(y), td::tensor<float, 1, TestType>>);
+    CHECK(values(y) == std::vector<double>{-1, -1});
+    CHECK(values(td::matmul(x, b)) == std::vector<double>{-2, -2});  // vector times matrix
+    CHECK(values(td::matmul(td::transpose(a), b)) == std::vector<double>{26, 30, 38, 44});
+    CHECK(values(td::matmul(a, td::transpose(b))) == std::vector<double>{17, 23, 39, 53});
+    auto d = td::from<double>({{1, 0, 2}}, TestType{});
+    auto e = td::from<double>({{1}, {2}, {3}}, TestType{});
+    CHECK(values(td::matmul(d, e)) == std::vector<double>{7});
+    CHECK(values(td::matmul(e, d)) == std::vector<double>{1, 0, 2, 2, 0, 4, 3, 0, 6});
+  });
+}
+
+TEMPLATE_TEST_CASE("matmul matches a double-precision loop", "[matmul]", TANDEM_TEST_SPACES) {
+  struct dims {
+    std::size_t m, k, n;
+  };
+  for_each_gemm<TestType>([] {
+    for (dims d : {dims{1, 1, 1}, dims{3, 5, 7}, dims{13, 17, 33}, dims{64, 64, 64}, dims{97, 300, 45},
+                   dims{150, 520, 300}}) {
+      CAPTURE(d.m, d.k, d.n);
+      const auto af = testing::random_values<float>(d.m * d.k, -1, 1, 1);
+      const auto bf = testing::random_values<float>(d.k * d.n, -1, 1, 2);
+      const auto want = naive(af, bf, d.m, d.k, d.n);
+      const auto ta = td::from(af, {td::index_t(d.m), td::index_t(d.k)}, TestType{});
+      const auto tb = td::from(bf, {td::index_t(d.k), td::index_t(d.n)}, TestType{});
+      CHECK(close(td::to_vector(td::matmul(ta, tb)), want, d.k));
+      // The same product from stored transposes, read through transposed views.
+      const auto at = td::from(transposed(af, d.m, d.k), {td::index_t(d.k), td::index_t(d.m)}, TestType{});
+      const auto bt = td::from(transposed(bf, d.k, d.n), {td::index_t(d.n), td::index_t(d.k)}, TestType{});
+      CHECK(close(td::to_vector(td::matmul(td::transpose(at), tb)), want, d.k));
+      CHECK(close(td::to_vector(td::matmul(ta, td::transpose(bt))), want, d.k));
+      CHECK(close(td::to_vector(td::matmul(td::transpose(at), td::transpose(bt))), want, d.k));
+
+      std::vector<double> ad(af.begin(), af.end()), bd(bf.begin(), bf.end());
+      const auto da = td::from(ad, {td::index_t(d.m), td::index_t(d.k)}, TestType{});
+      const auto db = td::from(bd, {td::index_t(d.k), td::index_t(d.n)}, TestType{});
+      CHECK(close(td::to_vector(td::matmul(da, db)), naive(ad, bd, d.m, d.k, d.n), d.k));
+      // Matrix times vector: the first column of b.
+      std::vector<double> col(d.k);
+      for (std::size_t p = 0; p < d.k; ++p) col[p] = bd[p * d.n];
+      const auto want_mv = naive(ad, col, d.m, d.k, 1);
+      CHECK(close(td::to_vector(td::matmul(da, td::slice(db, td::all, 0))), want_mv, d.k));
+      CHECK(close(td::to_vector(td::matmul(td::transpose(td::from(transposed(ad, d.m, d.k),
+                                                                  {td::index_t(d.k), td::index_t(d.m)}, TestType{})),
+                                           td::from(col, {td::index_t(d.k)}, TestType{}))),
+                  want_mv, d.k));
+    }
+  });
+}
+
+TEMPLATE_TEST_CASE("matmul of batches and awkward views", "[matmul]", TANDEM_TEST_SPACES) {
+  for_each_gemm<TestType>([] {
+    const std::size_t batch = 3, m = 5, k = 7, n = 4;
+    const auto av = testing::random_values<double>(batch * m * k, -1, 1, 3);
+    const auto bv = testing::random_values<double>(batch * k * n, -1, 1, 4);
+    const auto a = td::from(av, {3, 5, 7}, TestType{});
+    const auto b = td::from(bv, {3, 7, 4}, TestType{});
+    const auto c = td::matmul(a, b);
+    static_assert(std::is_same_v<std::remove_const_t<decltype(c)>, td::tensor<double, 3, TestType>>);
+    CHECK(c.shape() == td::shape<3>{3, 5, 4});
+    const auto got = td::to_vector(c);
+    const auto b0 = td::to_vector(td::slice(b, 0, td::all, td::all));
+    for (std::size_t q = 0; q < batch; ++q) {
+      CAPTURE(q);
+      const std::vector<double> aq(av.begin() + long(q * m * k), av.begin() + long((q + 1) * m * k));
+      const std::vector<double> bq(bv.begin() + long(q * k * n), bv.begin() + long((q + 1) * k * n));
+      const std::vector<double> cq(got.begin() + long(q * m * n), got.begin() + long((q + 1) * m * n));
+      CHECK(close(cq, naive(aq, bq, m, k, n), k));
+      // A rank-2 right side serves every batch.
+      const auto shared = td::to_vector(td::matmul(a, td::slice(b, 0, td::all, td::all)));
+      const std::vector<double> sq(shared.begin() + long(q * m * n), shared.begin() + long((q + 1) * m * n));
+      CHECK(close(sq, naive(aq, b0, m, k, n), k));
+    }
+
+    // Columns taken with a step are neither dense rows nor dense columns: copied first.
+    const auto wide = td::from(testing::random_values<double>(m * 2 * k, -1, 1, 5), {5, 14}, TestType{});
+    const auto every_other = td::slice(wide, td::all, td::range(0, 14, 2));
+    const auto dense = td::tensor<double, 2, TestType>(every_other);
+    CHECK(close(td::to_vector(td::matmul(every_other, td::slice(b, 1, td::all, td::all))),
+                naive(td::to_vector(dense), td::to_vector(td::slice(b, 1, td::all, td::all)), m, k, n), k));
+
+    // Into a view with a row stride, and into an operand of its own product.
+    auto big = td::full<double>({6, 9}, -1.0, TestType{});
+    auto sq = td::from<double>({{1, 2}, {3, 4}}, TestType{});
+    td::matmul(sq, sq, td::slice(big, td::range(1, 3), td::range(2, 4)));
+    auto host_big = td::to_vector(big);
+    CHECK(host_big[1 * 9 + 2] == 7);
+    CHECK(host_big[1 * 9 + 3] == 10);
+    CHECK(host_big[2 * 9 + 2] == 15);
+    CHECK(host_big[2 * 9 + 3] == 22);
+    CHECK(host_big[0] == -1);
+    td::matmul(sq, sq, sq);  // out overlaps both operands
+    CHECK(values(sq) == std::vector<double>{7, 10, 15, 22});
+
+    // Empty inner extent: zeros. Empty rows: an empty result.
+    auto z = td::matmul(td::zeros<float>({2, 0}, TestType{}), td::zeros<float>({0, 3}, TestType{}));
+    CHECK(values(z) == std::vector<double>(6, 0.0));
+    CHECK(td::matmul(td::zeros<float>({0, 4}, TestType{}), td::ones<float>({4, 3}, TestType{})).size() == 0);
+  });
+}
+
+TEST_CASE("TANDEM_GEMM_KERNEL caps the host kernel", "[matmul]") {
+  const char* cap = std::getenv("TANDEM_GEMM_KERNEL");
+  const std::string name = td::detail::host_gemm_kernel<float>().name;
+  INFO("kernel " << name);
+  CHECK(name == td::detail::host_gemm_kernel<double>().name);
+  if (cap && std::string(cap) == "portable") CHECK(name == "portable");
+  if (cap && std::string(cap) == "avx2") CHECK(name != "avx512");
+}
+
+TEMPLATE_TEST_CASE("matmul rejects mismatched shapes, naming them", "[matmul]", TANDEM_TEST_SPACES) {
+  auto a = td::ones<float>({2, 3}, TestType{});
+  auto b = td::ones<float>({4, 5}, TestType{});
+  CHECK_THROWS_AS(td::matmul(a, b), td::shape_error);
+  CHECK_THROWS_WITH(td::matmul(a, b), testing::contains("[2, 3]") && testing::contains("[4, 5]"));
+  CHECK_THROWS_WITH(td::matmul(a, td::ones<float>({4}, TestType{})), testing::contains("[4]"));
+  auto out = td::zeros<float>({2, 2}, TestType{});
+  CHECK_THROWS_WITH(td::matmul(a, td::ones<float>({3, 4}, TestType{}), out),
+                    testing::contains("[2, 4]") && testing::contains("[2, 2]"));
+  CHECK_THROWS_WITH(td::matmul(td::ones<double>({2, 3, 4}, TestType{}), td::ones<double>({3, 4, 5}, TestType{})),
+                    testing::contains("batch"));
+#if !TANDEM_HAS_CBLAS
+  CHECK_THROWS_AS(td::set_host_gemm(td::host_gemm::cblas), td::error);
+#endif
+}
