@@ -133,3 +133,21 @@ TEMPLATE_TEST_CASE("integers: [lo, hi), every value about equally often", "[rand
   CHECK_THROWS_AS(g.integers<int>({3}, TestType{}, 5, 5), td::error);
   CHECK_THROWS_WITH(g.uniform<float>({3}, TestType{}, 1.f, 0.f), testing::contains("must be below hi"));
 }
+
+TEST_CASE("the normal distribution's own log and cos agree with the C library", "[random]") {
+  namespace rd = td::random::detail;
+  double worst_log = 0, worst_cos = 0;
+  std::mt19937_64 gen(5);
+  for (int i = 0; i < 200000; ++i) {
+    const double x = std::ldexp(std::uniform_real_distribution<double>(0.5, 1.0)(gen), -(i % 54));
+    worst_log = std::max(worst_log, std::fabs(rd::portable_log(x) - std::log(x)) / std::fabs(std::log(x) + 1e-300));
+    const double t = std::uniform_real_distribution<double>(0.0, 1.0)(gen);
+    worst_cos = std::max(worst_cos, std::fabs(rd::cos_two_pi(t) - std::cos(6.283185307179586 * t)));
+  }
+  CHECK(rd::portable_log(1.0) == 0.0);
+  CHECK(rd::cos_two_pi(0.0) == 1.0);
+  CHECK(rd::cos_two_pi(0.5) == -1.0);
+  CHECK(std::fabs(rd::cos_two_pi(0.25)) < 1e-16);
+  CHECK(worst_log < 4e-16);  // relative
+  CHECK(worst_cos < 2e-15);  // absolute; std::cos(2 pi t) itself rounds 2 pi t first
+}

@@ -40,6 +40,9 @@ namespace detail {
 #if TANDEM_HAS_CUDA
 inline void check_cuda(cudaError_t status, const char* call, const char* file, int line) {
   if (status == cudaSuccess) return;
+  // Clear the error so that later checks do not report it again (errors that leave the
+  // context unusable stay, and are reported by the next call).
+  (void)cudaGetLastError();
   throw cuda_error(std::string("tandem: CUDA call ") + call + " failed with " +
                    cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ") at " +
                    file + ":" + std::to_string(line));

@@ -4,7 +4,9 @@
 /// Under CUDA, device work is ordered on the calling thread's default stream
 /// (cudaStreamPerThread) and allocation is stream-ordered (cudaMallocAsync).
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -63,11 +65,28 @@ struct memory {
 };
 
 #if TANDEM_HAS_CUDA
+/// Keeps freed memory in the current device's default stream-ordered pool instead of
+/// handing it back to the driver at each synchronization (the pool's default), so that
+/// temporaries allocated and freed in a loop cost no driver calls. Once per device.
+inline void keep_pool_memory() {
+  constexpr int max_devices = 64;
+  static std::atomic<bool> done[max_devices] = {};
+  int device = 0;
+  TANDEM_CUDA_CHECK(cudaGetDevice(&device));
+  if (device < 0 || device >= max_devices || done[device].load(std::memory_order_acquire)) return;
+  cudaMemPool_t pool = nullptr;
+  TANDEM_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+  std::uint64_t keep_all = ~std::uint64_t(0);
+  TANDEM_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all));
+  done[device].store(true, std::memory_order_release);
+}
+
 template <>
 struct memory<device_space> {
   static constexpr bool is_cuda_memory = true;
   static void* allocate(std::size_t bytes) {
     if (bytes == 0) return nullptr;
+    keep_pool_memory();
     void* p = nullptr;
     TANDEM_CUDA_CHECK(cudaMallocAsync(&p, bytes, current_stream()));
     return p;

@@ -19,6 +19,7 @@
 #include <string>
 #include <type_traits>
 
+#include <cuda/std/bit>
 #include <cuda/std/cmath>
 
 #include "../algorithm/for_each.hpp"
@@ -66,16 +67,93 @@ struct uniform_dist {
   }
 };
 
-/// Box-Muller: one normal value from two uniform ones.
+/// Double-precision + and * rounded on their own: nvcc would fuse a * b + c into one
+/// FMA, the host compiler (without FMA code generation) does not.
+TANDEM_HD inline double mul_rn(double a, double b) {
+#if TANDEM_DEVICE_CODE
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+TANDEM_HD inline double add_rn(double a, double b) {
+#if TANDEM_DEVICE_CODE
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+
+/// 1 / n!, rounded in double at compile time.
+constexpr double inverse_factorial(int n) {
+  double f = 1;
+  for (int i = 2; i <= n; ++i) f *= i;
+  return 1 / f;
+}
+
+// The math of the normal distribution, written once from +, -, *, / and sqrt (each
+// rounded correctly by IEEE 754 on the CPU and the GPU) and exact bit operations, so that
+// host and device compute the same bits. The libraries' log and cos differ by an ulp or
+// two between the two, which a mean far from zero can magnify many times.
+
+/// log(x) for x in (0, 1] (normal numbers): x = 2^e m with m in [1/sqrt 2, sqrt 2), and
+/// log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172, by its series to s^23.
+TANDEM_HD inline double portable_log(double x) {
+  const std::uint64_t bits = ::cuda::std::bit_cast<std::uint64_t>(x);
+  int e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+  double m = ::cuda::std::bit_cast<double>((bits & ((std::uint64_t(1) << 52) - 1)) | (std::uint64_t(1023) << 52));
+  if (m > 1.4142135623730951) {
+    m = m * 0.5;  // exact
+    ++e;
+  }
+  const double s = (m - 1.0) / (m + 1.0);
+  const double s2 = mul_rn(s, s);
+  double p = 1.0 / 23;
+  for (int k = 10; k >= 0; --k) p = add_rn(mul_rn(p, s2), 1.0 / (2 * k + 1));
+  return add_rn(mul_rn(static_cast<double>(e), 0.6931471805599453), mul_rn(2.0 * s, p));
+}
+
+/// cos z and sin z for |z| <= pi/4, by their Taylor series to z^18 and z^19.
+TANDEM_HD inline double cos_series(double z) {
+  const double z2 = mul_rn(z, z);
+  double p = inverse_factorial(18);
+  for (int k = 8; k >= 0; --k) p = add_rn(mul_rn(p, -z2), inverse_factorial(2 * k));
+  return p;
+}
+TANDEM_HD inline double sin_series(double z) {
+  const double z2 = mul_rn(z, z);
+  double p = inverse_factorial(19);
+  for (int k = 8; k >= 0; --k) p = add_rn(mul_rn(p, -z2), inverse_factorial(2 * k + 1));
+  return mul_rn(z, p);
+}
+
+/// cos(2 pi t) for t in [0, 1): reduced exactly to an angle of at most pi/4.
+TANDEM_HD inline double cos_two_pi(double t) {
+  constexpr double two_pi = 6.283185307179586;
+  const double x = t >= 0.5 ? t - 1.0 : t;  // [-0.5, 0.5), exact
+  const double y = x < 0 ? -x : x;          // [0, 0.5]
+  if (y <= 0.125) return cos_series(mul_rn(y, two_pi));
+  if (y <= 0.375) return sin_series(mul_rn(0.25 - y, two_pi));  // 0.25 - y is exact
+  return -cos_series(mul_rn(0.5 - y, two_pi));                   // so is 0.5 - y
+}
+
+/// Box-Muller: one normal value from two uniform ones, computed in double and rounded
+/// once to T.
 template <class T>
 struct normal_dist {
   T mean, stddev;
   TANDEM_HD T operator()(const words4& r) const {
-    constexpr int step = sizeof(T) <= 4 ? 1 : 2;
-    const T u1 = T(1) - unit_interval<T>(r, 0);  // (0, 1]: the log is finite
-    const T u2 = unit_interval<T>(r, step);
-    const T radius = ::cuda::std::sqrt(T(-2) * ::cuda::std::log(u1));
-    return mean + stddev * radius * ::cuda::std::cos(T(6.283185307179586476925286766559) * u2);
+    double u1, u2;  // u1 in (0, 1]: the log is finite
+    if constexpr (sizeof(T) <= 4) {
+      u1 = 1.0 - static_cast<double>(r.w[0] >> 8) * (1.0 / 16777216.0);
+      u2 = static_cast<double>(r.w[1] >> 8) * (1.0 / 16777216.0);
+    } else {
+      u1 = 1.0 - unit_interval<double>(r, 0);
+      u2 = unit_interval<double>(r, 2);
+    }
+    const double radius = ::cuda::std::sqrt(mul_rn(-2.0, portable_log(u1)));
+    const double z = mul_rn(radius, cos_two_pi(u2));
+    return static_cast<T>(add_rn(static_cast<double>(mean), mul_rn(static_cast<double>(stddev), z)));
   }
 };
 

@@ -21,16 +21,19 @@ inline void check_cublas(cublasStatus_t status, const char* call) {
                      cublasGetStatusString(status) + ")");
 }
 
-/// One cuBLAS handle per thread, created on first use and kept for the program's life
-/// (destroying it at exit could outlive the CUDA context).
+/// One cuBLAS handle per thread, created on first use and destroyed when the thread
+/// ends (for the main thread: at exit, before the CUDA runtime's own teardown).
+struct cublas_owner {
+  cublasHandle_t handle = nullptr;
+  cublas_owner() { check_cublas(cublasCreate(&handle), "cublasCreate"); }
+  cublas_owner(const cublas_owner&) = delete;
+  cublas_owner& operator=(const cublas_owner&) = delete;
+  ~cublas_owner() { (void)cublasDestroy(handle); }
+};
 inline cublasHandle_t cublas_handle() {
-  thread_local cublasHandle_t handle = [] {
-    cublasHandle_t h = nullptr;
-    check_cublas(cublasCreate(&h), "cublasCreate");
-    return h;
-  }();
-  check_cublas(cublasSetStream(handle, current_stream()), "cublasSetStream");
-  return handle;
+  thread_local cublas_owner owner;
+  check_cublas(cublasSetStream(owner.handle, current_stream()), "cublasSetStream");
+  return owner.handle;
 }
 
 /// batch products C_b = A_b * B_b (m x k times k x n, row-major C with row stride ldc),

@@ -8,6 +8,7 @@
 /// under nvcc.
 
 #include <cstddef>
+#include <cstring>
 #include <type_traits>
 
 #include <cub/device/device_radix_sort.cuh>
@@ -23,6 +24,8 @@
 #include "../../error.hpp"
 #include "../../memory/buffer.hpp"
 #include "../../memory/memory.hpp"
+#include "../host/radix_sort.hpp"
+#include "../thrust/thrust_backend.hpp"
 
 namespace tandem::detail {
 
@@ -68,11 +71,25 @@ struct argsort_prepare {
   }
 };
 
+/// data[i] (a T) replaced in place by its order-preserving unsigned key.
 template <class T>
-struct canonicalize_in_place {
-  nan_sorts_last<T> canonical;
+struct to_ordered_key {
   T* data;
-  TANDEM_HD void operator()(index_t i) const { data[i] = canonical(data[i]); }
+  bool descending;
+  TANDEM_HD void operator()(index_t i) const {
+    using K = radix_key<T, false>;
+    const typename K::U k = K::to(data[i], descending);
+    memcpy(data + i, &k, sizeof k);
+  }
+};
+
+/// out[i] = the T whose key is keys[i].
+template <class T>
+struct from_ordered_key {
+  const typename radix_key<T, false>::U* keys;
+  T* out;
+  bool descending;
+  TANDEM_HD void operator()(index_t i) const { out[i] = radix_key<T, false>::from(keys[i], descending); }
 };
 
 struct row_offset {
@@ -81,7 +98,7 @@ struct row_offset {
 };
 
 struct cuda_sorter {
-  static auto policy() { return thrust::cuda::par_nosync.on(current_stream()); }
+  static auto policy() { return device_policy(); }
 
   /// Moves [0, k) of data to the end: [k, n) then [0, k).
   template <class T>
@@ -187,33 +204,29 @@ struct cuda_sorter {
     TANDEM_CUDA_CHECK(run(temp.data()));
   }
 
-  /// Sorts each of `rows` contiguous rows of `cols` elements.
+  /// Sorts each of `rows` contiguous rows of `cols` elements. CUB's segmented sort
+  /// compares short segments with operator<, which does not order NaNs, so the rows are
+  /// sorted as their order-preserving unsigned keys (NaNs last), mapped in place and back.
   template <class T>
   static void sort_rows(T* data, index_t rows, index_t cols, bool descending) {
+    using U = typename radix_key<T, false>::U;
     const index_t n = rows * cols;
     if (n == 0 || cols <= 1) return;
     const cudaStream_t stream = current_stream();
-    if constexpr (std::is_floating_point_v<T>) {
-      thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
-                         canonicalize_in_place<T>{{descending}, data});
-      TANDEM_CUDA_CHECK(cudaPeekAtLastError());
-    }
-    buffer<T, device_space> alt(n);
-    cub::DoubleBuffer<T> keys(data, alt.data());
+    U* keys_data = reinterpret_cast<U*>(data);
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, to_ordered_key<T>{data, descending});
+    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
+    buffer<U, device_space> alt(n);
+    cub::DoubleBuffer<U> keys(keys_data, alt.data());
     const auto begin = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), row_offset{cols});
     const auto end = begin + 1;
     std::size_t temp_bytes = 0;
-    auto run = [&](void* temp) {
-      if (descending)
-        return cub::DeviceSegmentedSort::SortKeysDescending(temp, temp_bytes, keys, n, rows, begin, end, stream);
-      return cub::DeviceSegmentedSort::SortKeys(temp, temp_bytes, keys, n, rows, begin, end, stream);
-    };
-    TANDEM_CUDA_CHECK(run(nullptr));
+    TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(nullptr, temp_bytes, keys, n, rows, begin, end, stream));
     buffer<unsigned char, device_space> temp(static_cast<index_t>(temp_bytes));
-    TANDEM_CUDA_CHECK(run(temp.data()));
-    if (keys.Current() != data)
-      TANDEM_CUDA_CHECK(cudaMemcpyAsync(data, keys.Current(), sizeof(T) * static_cast<std::size_t>(n),
-                                        cudaMemcpyDeviceToDevice, stream));
+    TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(temp.data(), temp_bytes, keys, n, rows, begin, end, stream));
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
+                       from_ordered_key<T>{keys.Current(), data, descending});
+    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
   }
 
   /// Sorts data and moves its distinct values to the front; returns how many there are.

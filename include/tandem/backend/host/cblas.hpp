@@ -4,6 +4,8 @@
 /// TANDEM_HAS_CBLAS is 1: tandem's CMake package defines it, and links the library, when
 /// it finds OpenBLAS at configure time.
 
+#include <type_traits>
+
 #include "../../config.hpp"
 
 #if TANDEM_HAS_CBLAS

@@ -17,6 +17,9 @@
 #include <utility>
 #include <vector>
 
+#include <cuda/std/bit>
+#include <cuda/std/limits>
+
 #include "../../config.hpp"
 #include "host_backend.hpp"
 
@@ -40,7 +43,7 @@ struct unsigned_of<8> { using type = std::uint64_t; };
 template <class T>
 concept radix_sortable = std::is_arithmetic_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
 
-/// The order-preserving map between T and an unsigned key. For floating point, every
+/// The order-preserving map between T and an unsigned key (host and device code). For floating point, every
 /// NaN maps to the largest key (last, in either direction) and reads back as the quiet
 /// NaN; with MergeZero, -0.0 maps to +0.0's key so that the two stay in input order.
 template <radix_sortable T, bool MergeZero>
@@ -48,34 +51,34 @@ struct radix_key {
   using U = typename unsigned_of<sizeof(T)>::type;
   static constexpr U top = U(U(1) << (8 * sizeof(U) - 1));
 
-  static U to(T x, bool descending) {
+  TANDEM_HD static U to(T x, bool descending) {
     U k;
     if constexpr (std::is_same_v<T, bool>) {
       k = x ? 1 : 0;
     } else if constexpr (std::is_floating_point_v<T>) {
       if (x != x) return U(~U(0));
-      U b = std::bit_cast<U>(x);
+      U b = ::cuda::std::bit_cast<U>(x);
       if (MergeZero && b == top) b = 0;
       k = (b & top) ? U(~b) : U(b | top);
     } else if constexpr (std::is_signed_v<T>) {
-      k = U(std::bit_cast<U>(x) ^ top);
+      k = U(::cuda::std::bit_cast<U>(x) ^ top);
     } else {
       k = U(x);
     }
     return descending ? U(~k) : k;
   }
 
-  static T from(U k, bool descending) {
+  TANDEM_HD static T from(U k, bool descending) {
     if constexpr (std::is_floating_point_v<T>) {
-      if (k == U(~U(0))) return std::numeric_limits<T>::quiet_NaN();
+      if (k == U(~U(0))) return ::cuda::std::numeric_limits<T>::quiet_NaN();
     }
     if (descending) k = U(~k);
     if constexpr (std::is_same_v<T, bool>) {
       return k != 0;
     } else if constexpr (std::is_floating_point_v<T>) {
-      return std::bit_cast<T>((k & top) ? U(k & U(~top)) : U(~k));
+      return ::cuda::std::bit_cast<T>((k & top) ? U(k & U(~top)) : U(~k));
     } else if constexpr (std::is_signed_v<T>) {
-      return std::bit_cast<T>(U(k ^ top));
+      return ::cuda::std::bit_cast<T>(U(k ^ top));
     } else {
       return T(k);
     }

@@ -21,15 +21,32 @@
 
 #if TANDEM_HAS_CUDA
 #  include "../cuda/reduce.cuh"
+#  include "../cuda/scan.cuh"
 #endif
 
 namespace tandem::detail {
+
+#if TANDEM_HAS_CUDA
+/// Thrust's scratch memory from the stream-ordered pool (Thrust's own default is a
+/// synchronous cudaMalloc and cudaFree per call).
+struct pool_allocator {
+  using value_type = char;
+  char* allocate(std::ptrdiff_t bytes) {
+    return static_cast<char*>(memory<device_space>::allocate(static_cast<std::size_t>(bytes)));
+  }
+  void deallocate(char* p, std::size_t bytes) { memory<device_space>::deallocate(p, bytes); }
+};
+
+/// Thrust's policy for tandem's device work: on tandem's stream, without waiting, with
+/// scratch memory from the pool.
+inline auto device_policy() { return thrust::cuda::par_nosync(pool_allocator{}).on(current_stream()); }
+#endif
 
 template <class Space>
 struct thrust_backend {
   static auto policy() {
 #if TANDEM_HAS_CUDA
-    return thrust::cuda::par_nosync.on(current_stream());
+    return device_policy();
 #else
     return thrust::device;
 #endif
@@ -76,12 +93,13 @@ struct thrust_backend {
   static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
     if (n <= 0) return;
     const auto in = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get);
+#if TANDEM_HAS_CUDA
+    cub_scan<V>(n, in, op, out, init);
+#else
     if (init)
       thrust::exclusive_scan(policy(), in, in + n, out, *init, op);
     else
       thrust::inclusive_scan(policy(), in, in + n, out, op);
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
 #endif
   }
 
