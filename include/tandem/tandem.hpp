@@ -29,5 +29,6 @@
 #include "views/permute.hpp"
 #include "creation.hpp"
 #include "io/print.hpp"
+#include "stream.hpp"
 #include "random/philox.hpp"
 #include "random/generator.hpp"

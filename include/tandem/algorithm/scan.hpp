@@ -61,8 +61,16 @@ auto flat_scan(const E& e, const Op& op, const V* init) {
   const index_t n = extents.size();
   tensor<V, 1, S> out(shape<1>{n}, uninitialized);
   if (n == 0) return out;
+  using D = std::remove_cvref_t<E>;
+  if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<typename D::value_type, V>) {
+    if (e.view().is_contiguous()) {
+      backend::scan_contiguous(n, e.view().data(), op, out.data(), init);
+      backend::finish();
+      return out;
+    }
+  }
   const auto ev = make_eval(e, extents);
-  constexpr std::size_t R = std::remove_cvref_t<E>::rank;
+  constexpr std::size_t R = D::rank;
   if (flat_ok(e, extents))
     backend::scan(n, flat_getter<decltype(ev), as_value<V>>{ev, {}}, op, out.data(), init);
   else

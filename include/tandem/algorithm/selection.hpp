@@ -40,6 +40,18 @@ void with_getter(const E& e, const shape<R>& extents, F&& f) {
     f(strided_getter<decltype(ev), R, as_value<V>>{ev, extents, {}});
 }
 
+/// The rank-1 tensor of val(i) for each i in [0, n) with pred(i), in order.
+template <class V, class S, class Pred, class Val>
+tensor<V, 1, S> select(index_t n, const Pred& pred, const Val& val) {
+  tensor<V, 1, S> out;
+  selector_t<S>::template select<V>(n, pred, val, [&out](index_t count) {
+    out = tensor<V, 1, S>(shape<1>{count}, uninitialized);
+    return out.data();
+  });
+  backend_t<S>::finish();
+  return out;
+}
+
 struct index_identity {
   TANDEM_HD index_t operator()(index_t i) const { return i; }
 };
@@ -207,13 +219,8 @@ tensor<index_t, 1, space_of_t<M>> nonzero(const M& mask) {
   const auto extents = mask.shape();
   tensor<index_t, 1, S> out;
   detail::with_getter<bool>(mask, extents, [&](auto pred) {
-    detail::selector_t<S>::template select<index_t>(extents.size(), pred, detail::index_identity{},
-                                                   [&out](index_t count) {
-                                                     out = tensor<index_t, 1, S>(shape<1>{count}, uninitialized);
-                                                     return out.data();
-                                                   });
+    out = detail::select<index_t, S>(extents.size(), pred, detail::index_identity{});
   });
-  detail::backend_t<S>::finish();
   return out;
 }
 
@@ -229,14 +236,8 @@ auto compress(const M& mask, const E& e) {
                       " does not broadcast to data of shape " + to_string(extents));
   tensor<V, 1, S> out;
   detail::with_getter<bool>(mask, extents, [&](auto pred) {
-    detail::with_getter<V>(e, extents, [&](auto val) {
-      detail::selector_t<S>::template select<V>(extents.size(), pred, val, [&out](index_t count) {
-        out = tensor<V, 1, S>(shape<1>{count}, uninitialized);
-        return out.data();
-      });
-    });
+    detail::with_getter<V>(e, extents, [&](auto val) { out = detail::select<V, S>(extents.size(), pred, val); });
   });
-  detail::backend_t<S>::finish();
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <type_traits>
 
 #include <thrust/copy.h>
 #include <thrust/count.h>
@@ -83,14 +84,6 @@ struct thrust_selector {
 };
 
 template <class Space>
-struct selector_for {
-  using type = thrust_selector<Space>;
-};
-template <>
-struct selector_for<host_space> {
-  using type = host_selector;
-};
-template <class Space>
-using selector_t = typename selector_for<Space>::type;
+using selector_t = std::conditional_t<std::is_same_v<Space, host_space>, host_selector, thrust_selector<Space>>;
 
 }  // namespace tandem::detail

@@ -21,12 +21,19 @@ class buffer {
     if (count < 0) throw shape_error("tandem: cannot allocate a negative number of elements");
     ptr_ = static_cast<T*>(memory<Space>::allocate(bytes_of(count)));
     count_ = count;
+#if TANDEM_HAS_CUDA
+    stream_ = current_stream();
+#endif
   }
   buffer(const buffer& other) : buffer(other.count_) {
     copy_bytes<Space, Space>(ptr_, other.ptr_, bytes_of(count_));
   }
   buffer(buffer&& other) noexcept
-      : ptr_(std::exchange(other.ptr_, nullptr)), count_(std::exchange(other.count_, 0)) {}
+      : ptr_(std::exchange(other.ptr_, nullptr)), count_(std::exchange(other.count_, 0)) {
+#if TANDEM_HAS_CUDA
+    stream_ = other.stream_;
+#endif
+  }
   buffer& operator=(const buffer& other) {
     if (this != &other) {
       buffer copy(other);
@@ -39,11 +46,22 @@ class buffer {
     swap(moved);
     return *this;
   }
-  ~buffer() { memory<Space>::deallocate(ptr_, bytes_of(count_)); }
+  ~buffer() {
+#if TANDEM_HAS_CUDA
+    if constexpr (std::is_same_v<Space, device_space>) {
+      memory<Space>::deallocate(ptr_, bytes_of(count_), stream_);
+      return;
+    }
+#endif
+    memory<Space>::deallocate(ptr_, bytes_of(count_));
+  }
 
   void swap(buffer& other) noexcept {
     std::swap(ptr_, other.ptr_);
     std::swap(count_, other.count_);
+#if TANDEM_HAS_CUDA
+    std::swap(stream_, other.stream_);
+#endif
   }
   void zero() { memory<Space>::zero(ptr_, bytes_of(count_)); }
   T* data() const noexcept { return ptr_; }
@@ -53,6 +71,11 @@ class buffer {
   static std::size_t bytes_of(index_t count) { return static_cast<std::size_t>(count) * sizeof(T); }
   T* ptr_ = nullptr;
   index_t count_ = 0;
+#if TANDEM_HAS_CUDA
+  // Device memory goes back to the pool on the stream it was allocated on, after the
+  // work queued there; work on other streams must be done before the buffer goes.
+  cudaStream_t stream_ = nullptr;
+#endif
 };
 
 }  // namespace tandem::detail

@@ -27,8 +27,14 @@ namespace tandem {
 namespace detail {
 
 #if TANDEM_HAS_CUDA
+/// The calling thread's current stream: CUDA's per-thread default stream unless a
+/// td::stream_guard has made another current.
+inline cudaStream_t& current_stream_slot() {
+  thread_local cudaStream_t stream = cudaStreamPerThread;
+  return stream;
+}
 /// The stream tandem orders device work on.
-inline cudaStream_t current_stream() { return cudaStreamPerThread; }
+inline cudaStream_t current_stream() { return current_stream_slot(); }
 #endif
 
 inline constexpr std::size_t host_alignment = 64;  // a cache line; enough for AVX-512
@@ -91,10 +97,12 @@ struct memory<device_space> {
     TANDEM_CUDA_CHECK(cudaMallocAsync(&p, bytes, current_stream()));
     return p;
   }
-  static void deallocate(void* p, std::size_t) noexcept {
+  static void deallocate(void* p, std::size_t bytes) noexcept { deallocate(p, bytes, current_stream()); }
+  /// Frees on `stream` (the one the memory was allocated on, for buffers).
+  static void deallocate(void* p, std::size_t, cudaStream_t stream) noexcept {
     // A destructor cannot throw; a failure here means the context is already broken,
     // and the next checked call reports it.
-    if (p) (void)cudaFreeAsync(p, current_stream());
+    if (p) (void)cudaFreeAsync(p, stream);
   }
   static void zero(void* p, std::size_t bytes) {
     if (bytes) TANDEM_CUDA_CHECK(cudaMemsetAsync(p, 0, bytes, current_stream()));

@@ -90,6 +90,12 @@ struct host_backend {
   /// or exclusive when `init` is given (out[i] = init op x0 op ... op x(i-1)). Large
   /// ranges take two parallel passes over fixed-size chunks: chunk totals, then each
   /// chunk scanned from the carry of the chunks before it.
+  /// The same scan of contiguous elements.
+  template <class V, class Op>
+  static void scan_contiguous(index_t n, const V* in, const Op& op, V* out, const V* init) {
+    scan(n, array_getter<V>{in}, op, out, init);
+  }
+
   template <class V, class Get, class Op>
   static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
     if (n <= 0) return;

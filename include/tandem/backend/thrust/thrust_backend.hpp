@@ -92,7 +92,20 @@ struct thrust_backend {
   template <class V, class Get, class Op>
   static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
     if (n <= 0) return;
-    const auto in = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get);
+    scan_from(n, thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get), op, out, init);
+  }
+
+  /// The same scan of contiguous elements: CUB loads them directly (vectorized), which
+  /// it cannot through an index-computing iterator.
+  template <class V, class Op>
+  static void scan_contiguous(index_t n, const V* in, const Op& op, V* out, const V* init) {
+    if (n <= 0) return;
+    scan_from(n, in, op, out, init);
+  }
+
+  /// The scan of n elements from an input iterator.
+  template <class V, class In, class Op>
+  static void scan_from(index_t n, In in, const Op& op, V* out, const V* init) {
 #if TANDEM_HAS_CUDA
     cub_scan<V>(n, in, op, out, init);
 #else
