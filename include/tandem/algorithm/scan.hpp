@@ -11,7 +11,7 @@
 /// auto off = td::exclusive_scan(counts, 0, plus_op{});      // offsets from counts
 /// \endcode
 /// Without an axis the operand is read row-major and the result has rank 1, as numpy's
-/// cumsum. Host: two parallel passes over chunks of 2^16 elements (serial when small);
+/// cumsum. Host: two parallel passes over chunks of 2^13 or 2^16 elements (serial when small);
 /// device: Thrust's scan (CUB's single-pass scan on a GPU).
 
 #include <cstddef>

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <type_traits>
 
@@ -44,8 +45,74 @@ inline constexpr std::size_t host_alignment = 64;  // a cache line; enough for A
 inline constexpr std::size_t huge_page = std::size_t(1) << 21;
 inline constexpr std::size_t huge_threshold = 2 * huge_page;
 
+/// Large host blocks, once freed, are kept for reuse by an allocation of the same size
+/// (up to `capacity` bytes in all, the oldest given back first): an algorithm that makes
+/// and drops a big temporary in a loop then neither calls the system allocator nor
+/// touches fresh pages. Off under AddressSanitizer, which must see every free.
+class host_block_cache {
+ public:
+  static constexpr std::size_t capacity = std::size_t(1) << 30;
+  static constexpr std::size_t max_blocks = 16;
+
+  static host_block_cache& get() {
+    static host_block_cache* cache = new host_block_cache;  // outlives every tensor
+    return *cache;
+  }
+  void* take(std::size_t bytes) {
+    const std::lock_guard<std::mutex> hold(lock_);
+    for (std::size_t i = count_; i-- > 0;) {
+      if (blocks_[i].bytes == bytes) {
+        void* p = blocks_[i].p;
+        held_ -= bytes;
+        for (std::size_t j = i; j + 1 < count_; ++j) blocks_[j] = blocks_[j + 1];
+        --count_;
+        return p;
+      }
+    }
+    return nullptr;
+  }
+  /// Keeps p (bytes long), freeing the oldest blocks to stay under capacity; false when
+  /// the block is too big to keep at all.
+  bool keep(void* p, std::size_t bytes) noexcept {
+    if (bytes > capacity / 4) return false;
+    const std::lock_guard<std::mutex> hold(lock_);
+    while (count_ > 0 && (count_ == max_blocks || held_ + bytes > capacity)) {
+      std::free(blocks_[0].p);
+      held_ -= blocks_[0].bytes;
+      for (std::size_t j = 0; j + 1 < count_; ++j) blocks_[j] = blocks_[j + 1];
+      --count_;
+    }
+    blocks_[count_++] = {p, bytes};
+    held_ += bytes;
+    return true;
+  }
+
+ private:
+  struct block {
+    void* p;
+    std::size_t bytes;
+  };
+  std::mutex lock_;
+  block blocks_[max_blocks] = {};
+  std::size_t count_ = 0, held_ = 0;
+};
+
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool cache_host_blocks = false;
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer)
+inline constexpr bool cache_host_blocks = false;
+#  else
+inline constexpr bool cache_host_blocks = true;
+#  endif
+#else
+inline constexpr bool cache_host_blocks = true;
+#endif
+
 inline void* host_allocate(std::size_t bytes) {
   if (bytes == 0) return nullptr;
+  if (cache_host_blocks && bytes >= huge_threshold)
+    if (void* p = host_block_cache::get().take(bytes)) return p;
   const bool huge = bytes >= huge_threshold;
   const std::size_t alignment = huge ? huge_page : host_alignment;
   const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;  // as aligned_alloc requires
@@ -56,7 +123,11 @@ inline void* host_allocate(std::size_t bytes) {
 #endif
   return p;
 }
-inline void host_deallocate(void* p) noexcept { std::free(p); }
+inline void host_deallocate(void* p, std::size_t bytes) noexcept {
+  if (!p) return;
+  if (cache_host_blocks && bytes >= huge_threshold && host_block_cache::get().keep(p, bytes)) return;
+  std::free(p);
+}
 
 /// Memory operations of one space. Device and managed memory under CUDA; everything
 /// else is host memory.
@@ -64,7 +135,7 @@ template <class Space>
 struct memory {
   static constexpr bool is_cuda_memory = false;
   static void* allocate(std::size_t bytes) { return host_allocate(bytes); }
-  static void deallocate(void* p, std::size_t) noexcept { host_deallocate(p); }
+  static void deallocate(void* p, std::size_t bytes) noexcept { host_deallocate(p, bytes); }
   static void zero(void* p, std::size_t bytes) {
     if (bytes) std::memset(p, 0, bytes);
   }

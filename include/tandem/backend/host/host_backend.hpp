@@ -99,7 +99,9 @@ struct host_backend {
   template <class V, class Get, class Op>
   static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
     if (n <= 0) return;
-    constexpr index_t chunk = index_t(1) << 16;
+    // Chunks of 2^16 elements, or of 2^13 below 2^20 elements so that mid-sized scans are
+    // split too. Fixed by n, so a float scan rounds the same for any thread count.
+    const index_t chunk = n >= (index_t(1) << 20) ? index_t(1) << 16 : index_t(1) << 13;
     const index_t chunks = (n + chunk - 1) / chunk;
     const bool exclusive = init != nullptr;
     if (n <= serial_threshold || chunks == 1) {
