@@ -53,11 +53,7 @@ struct host_sorter {
   static index_t unique(T* data, index_t n) {
     if (n <= 1) return n;
     sort(data, n, false);
-    auto same = [](T a, T b) {
-      if constexpr (std::is_floating_point_v<T>) return a == b || (a != a && b != b);
-      else return a == b;
-    };
-    return std::unique(data, data + n, same) - data;
+    return std::unique(data, data + n, same_or_both_nan<T>{}) - data;
   }
 };
 

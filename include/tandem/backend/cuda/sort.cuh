@@ -43,19 +43,8 @@ struct nan_sorts_last {
 };
 
 template <class T>
-struct is_nan_fn {
-  TANDEM_HD bool operator()(T x) const { return x != x; }
-};
-
-template <class T>
 struct not_nan_fn {
   TANDEM_HD bool operator()(T x) const { return x == x; }
-};
-
-/// NaNs compare equal here, so unique keeps one of them.
-template <class T>
-struct same_or_both_nan {
-  TANDEM_HD bool operator()(T a, T b) const { return a == b || (a != a && b != b); }
 };
 
 /// keys[i] = f(get(i)), indices[i] = i.

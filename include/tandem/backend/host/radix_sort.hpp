@@ -85,6 +85,12 @@ struct radix_key {
   }
 };
 
+/// Equality for unique: NaNs compare equal here, so unique keeps one of them.
+template <class T>
+struct same_or_both_nan {
+  TANDEM_HD bool operator()(T a, T b) const { return a == b || (a != a && b != b); }
+};
+
 /// Sorts n keys read by get_key(i) (stable; with a payload read by get_val(i)) and
 /// writes them in order through put_key(i, key) and put_val(i, value). Either put may
 /// be a no_payload, which writes nothing. Runs on the calling thread unless `parallel`.
