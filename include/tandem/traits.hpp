@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "config.hpp"
+#include "half.hpp"
 #include "space.hpp"
 
 namespace tandem {
@@ -39,9 +40,9 @@ concept operand = detail::is_tensor<std::remove_cvref_t<X>>::value ||
                   detail::is_view<std::remove_cvref_t<X>>::value ||
                   std::is_base_of_v<detail::expr_tag, std::remove_cvref_t<X>>;
 
-/// An arithmetic value that broadcasts against operands.
+/// An arithmetic value (or a td::half / td::bfloat16) that broadcasts against operands.
 template <class X>
-concept scalar = std::is_arithmetic_v<std::remove_cvref_t<X>>;
+concept scalar = std::is_arithmetic_v<std::remove_cvref_t<X>> || detail::is_reduced_float_v<std::remove_cvref_t<X>>;
 
 template <class X>
 concept operand_or_scalar = operand<X> || scalar<X>;

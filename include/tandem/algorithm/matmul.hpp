@@ -1,6 +1,7 @@
 #pragma once
 /// \file algorithm/matmul.hpp
-/// Matrix products: `td::matmul(a, b)` and `td::matmul(a, b, out)` for float and double.
+/// Matrix products: `td::matmul(a, b)` and `td::matmul(a, b, out)` for float, double,
+/// td::half and td::bfloat16 (16-bit products accumulate in float and round once).
 ///
 /// \code
 /// auto c = td::matmul(a, b);                  // (m, k) x (k, n) -> (m, n)
@@ -10,9 +11,10 @@
 ///                                             // a rank-2 side is used for every batch
 /// td::matmul(td::transpose(a), b, out);       // transposed views are read in place
 /// \endcode
-/// Device: cuBLAS (under nvcc). Host: tandem's blocked SIMD kernel, or CBLAS (OpenBLAS)
-/// when tandem was configured with one; `td::set_host_gemm` picks. Mismatched shapes
-/// throw td::shape_error naming both.
+/// Device: cuBLAS (under nvcc; cublasGemmEx with float accumulation for the 16-bit
+/// types). Host: tandem's blocked SIMD kernel, or CBLAS (OpenBLAS) when tandem was
+/// configured with one; `td::set_host_gemm` picks; 16-bit operands are widened to float
+/// first. Mismatched shapes throw td::shape_error naming both.
 
 #include <atomic>
 #include <cstddef>
@@ -24,7 +26,9 @@
 #include "../backend/host/gemm.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
+#include "../expr/math.hpp"
 #include "../tensor.hpp"
+#include "assign.hpp"
 
 #if TANDEM_HAS_CUDA
 #  include "../backend/cuda/gemm.cuh"
@@ -64,6 +68,15 @@ inline host_gemm get_host_gemm() {
 
 namespace detail {
 
+/// True when matrix products in space S run on cuBLAS.
+template <class S>
+inline constexpr bool gemm_on_gpu = TANDEM_HAS_CUDA && !std::is_same_v<S, host_space>;
+
+/// The element types matmul takes.
+template <class T>
+inline constexpr bool matmul_element =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || is_reduced_float_v<T>;
+
 /// One strided matrix of a batch: element (q, i, j) at data[q * bs + i * rs + j * cs].
 template <class T>
 struct strided_matrix {
@@ -71,17 +84,10 @@ struct strided_matrix {
   index_t bs, rs, cs;
 };
 
-/// batch products C_q = A_q * B_q, m x k times k x n, in space S. C's rows are dense.
-template <class S, class T>
-void batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
-                  strided_matrix<const T> b, strided_matrix<T> c) {
-#if TANDEM_HAS_CUDA
-  if constexpr (!std::is_same_v<S, host_space>) {
-    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
-    cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
-    return;
-  }
-#endif
+/// batched_gemm on the host (float and double).
+template <class T>
+void host_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                       strided_matrix<const T> b, strided_matrix<T> c) {
   if (n == 1 && get_host_gemm() == host_gemm::tandem) {  // matrix times vector
     for (index_t q = 0; q < batch; ++q)
       host_gemv(m, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, c.data + q * c.bs);
@@ -99,6 +105,21 @@ void batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix
   for (index_t q = 0; q < batch; ++q)
     blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,
                               c.data + q * c.bs, c.rs});
+}
+
+/// batch products C_q = A_q * B_q, m x k times k x n, in space S. C's rows are dense.
+template <class S, class T>
+void batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                  strided_matrix<const T> b, strided_matrix<T> c) {
+#if TANDEM_HAS_CUDA
+  if constexpr (gemm_on_gpu<S>) {
+    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
+    cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
+  } else
+#endif
+  {
+    host_batched_gemm(batch, m, n, k, a, b, c);
+  }
 }
 
 /// The operand as a readable view: its own elements when it is a tensor or a view whose
@@ -214,7 +235,7 @@ void matmul(const A& a, const B& b, Out&& out) {
   using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
   using T = value_of_t<A>;
   using DO = std::remove_cvref_t<Out>;
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "tandem: matmul takes float or double");
+  static_assert(detail::matmul_element<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
   static_assert(std::is_same_v<value_of_t<B>, T> && std::is_same_v<typename DO::value_type, T>,
                 "tandem: matmul needs operands and result of one element type");
   static_assert(std::is_same_v<typename DO::space_type, S>, "tandem: matmul's result must be in the operands' space");
@@ -225,24 +246,31 @@ void matmul(const A& a, const B& b, Out&& out) {
   if (o.shape() != result_shape)
     throw shape_error("tandem: matmul of shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
                       " gives shape " + to_string(result_shape) + ", but out has shape " + to_string(o.shape()));
-  const detail::matmul_operand<A> pa(a);
-  const detail::matmul_operand<B> pb(b);
-  // Written directly when its rows are dense (a vector: dense) and it shares no memory
-  // with a or b; else through a temporary.
-  bool direct = !detail::overlaps(o, pa.view.data(), detail::reach(pa.view), sizeof(T)) &&
-                !detail::overlaps(o, pb.view.data(), detail::reach(pb.view), sizeof(T));
-  if constexpr (RO == 1)
-    direct = direct && (o.stride(0) == 1 || o.extent(0) <= 1);
-  else
-    direct = direct && o.stride(RO - 1) == 1 && o.stride(RO - 2) >= o.extent(RO - 1);
-  if (direct) {
-    detail::matmul_into(pa.view, pb.view, o);
+  if constexpr (detail::is_reduced_float_v<T> && !detail::gemm_on_gpu<S>) {
+    // No 16-bit kernels on the CPU: widen to float, multiply, round each result once.
+    const tensor<float, rank_of_v<A>, S> fa = cast<float>(a);
+    const tensor<float, rank_of_v<B>, S> fb = cast<float>(b);
+    o = cast<T>(matmul(fa, fb));
   } else {
-    tensor<T, RO, S> tmp(result_shape, uninitialized);
-    detail::matmul_into(pa.view, pb.view, tmp.view());
-    o = tmp;
+    const detail::matmul_operand<A> pa(a);
+    const detail::matmul_operand<B> pb(b);
+    // Written directly when its rows are dense (a vector: dense) and it shares no memory
+    // with a or b; else through a temporary.
+    bool direct = !detail::overlaps(o, pa.view.data(), detail::reach(pa.view), sizeof(T)) &&
+                  !detail::overlaps(o, pb.view.data(), detail::reach(pb.view), sizeof(T));
+    if constexpr (RO == 1)
+      direct = direct && (o.stride(0) == 1 || o.extent(0) <= 1);
+    else
+      direct = direct && o.stride(RO - 1) == 1 && o.stride(RO - 2) >= o.extent(RO - 1);
+    if (direct) {
+      detail::matmul_into(pa.view, pb.view, o);
+    } else {
+      tensor<T, RO, S> tmp(result_shape, uninitialized);
+      detail::matmul_into(pa.view, pb.view, tmp.view());
+      o = tmp;
+    }
+    detail::backend_t<S>::finish();
   }
-  detail::backend_t<S>::finish();
 }
 
 /// a * b as a new tensor in the operands' space (see the file comment for the shapes).
@@ -250,7 +278,7 @@ template <operand A, operand B>
 auto matmul(const A& a, const B& b) {
   using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
   using T = value_of_t<A>;
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "tandem: matmul takes float or double");
+  static_assert(detail::matmul_element<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
   static_assert(std::is_same_v<value_of_t<B>, T>, "tandem: matmul needs operands of one element type");
   const auto result_shape = detail::matmul_shape(a.shape(), b.shape());
   tensor<T, decltype(result_shape)::rank, S> out(result_shape, uninitialized);

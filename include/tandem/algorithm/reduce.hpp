@@ -26,6 +26,7 @@
 #include "../expr/functors.hpp"
 #include "../expr/leaf.hpp"
 #include "../expr/map.hpp"
+#include "../expr/math.hpp"
 #include "../expr/operators.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"
@@ -82,17 +83,17 @@ struct arg_extreme_op {
 template <class V>
 struct as_value {
   template <class X>
-  TANDEM_HD V operator()(X x, index_t) const { return static_cast<V>(x); }
+  TANDEM_HD V operator()(X x, index_t) const { return convert<V>(x); }
 };
 template <class V>
 struct as_square {
   template <class X>
-  TANDEM_HD V operator()(X x, index_t) const { return static_cast<V>(x) * static_cast<V>(x); }
+  TANDEM_HD V operator()(X x, index_t) const { return convert<V>(x) * convert<V>(x); }
 };
 template <class T>
 struct with_index {
   template <class X>
-  TANDEM_HD value_index<T> operator()(X x, index_t i) const { return {static_cast<T>(x), i}; }
+  TANDEM_HD value_index<T> operator()(X x, index_t i) const { return {convert<T>(x), i}; }
 };
 
 // ---- how elements are read -----------------------------------------------------------
@@ -174,7 +175,7 @@ struct axis_reducer {
     const shape<R> idx = lane_start(o, extents, axis);
     const index_t len = extents[axis];
     const axis_getter<Ev, R, Tr> get{ev, idx, axis, tr};
-    out[o] = fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len);
+    out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
   }
 };
 
@@ -234,20 +235,29 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
   return result;
 }
 
+/// The result type of sum and prod (the element type; bool counts in index_t) and of
+/// mean and norm (the element type when floating, else double). Sums accumulate in
+/// accumulate_t of it: float for td::half and td::bfloat16.
 template <class T>
 using sum_t = std::conditional_t<std::is_same_v<T, bool>, index_t, T>;
 template <class T>
-using real_t = std::conditional_t<std::is_floating_point_v<T>, T, double>;
+using real_t = std::conditional_t<is_floating_v<T>, T, double>;
 
 template <class T>
 constexpr T lowest_or_neg_inf() {
-  if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
+  if constexpr (is_floating_v<T>) return convert<T>(-std::numeric_limits<float>::infinity());
   else return std::numeric_limits<T>::lowest();
 }
 template <class T>
 constexpr T highest_or_inf() {
-  if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
+  if constexpr (is_floating_v<T>) return infinity_of<T>();
   else return std::numeric_limits<T>::max();
+}
+
+/// op(init, contributions of every element) in the accumulation type A, as a V; init when empty.
+template <class V, class A, class E, class Tr, class Op>
+V accumulated(const E& e, const Tr& tr, const Op& op, A init) {
+  return convert<V>(full_reduce(e, tr, op, init).value_or(init));
 }
 
 template <class E>
@@ -296,17 +306,20 @@ auto arg_extreme_along(const E& e, index_t axis, const char* what) {
 
 }  // namespace detail
 
-/// Sum of all elements; the element type is kept (bool sums count in index_t).
+/// Sum of all elements; the element type is kept (bool sums count in index_t; half and
+/// bfloat16 accumulate in float and round once).
 template <operand E>
 auto sum(const E& e) {
   using V = detail::sum_t<value_of_t<E>>;
-  return detail::full_reduce(e, detail::as_value<V>{}, detail::sum_op{}, V(0)).value_or(V(0));
+  using A = detail::accumulate_t<V>;
+  return detail::accumulated<V>(e, detail::as_value<A>{}, detail::sum_op{}, A(0));
 }
 /// Sums along `axis` (negative counts from the end) into a tensor of rank R-1.
 template <operand E>
 auto sum(const E& e, index_t axis) {
   using V = detail::sum_t<value_of_t<E>>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::sum_op{}, V(0), detail::identity_fin<V>{},
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<A>{}, detail::sum_op{}, A(0), detail::identity_fin<A>{},
                                 std::optional<V>(V(0)), "sum");
 }
 
@@ -314,12 +327,14 @@ auto sum(const E& e, index_t axis) {
 template <operand E>
 auto prod(const E& e) {
   using V = detail::sum_t<value_of_t<E>>;
-  return detail::full_reduce(e, detail::as_value<V>{}, detail::prod_op{}, V(1)).value_or(V(1));
+  using A = detail::accumulate_t<V>;
+  return detail::accumulated<V>(e, detail::as_value<A>{}, detail::prod_op{}, A(1));
 }
 template <operand E>
 auto prod(const E& e, index_t axis) {
   using V = detail::sum_t<value_of_t<E>>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::prod_op{}, V(1), detail::identity_fin<V>{},
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<A>{}, detail::prod_op{}, A(1), detail::identity_fin<A>{},
                                 std::optional<V>(V(1)), "prod");
 }
 
@@ -347,15 +362,18 @@ auto max(const E& e, index_t axis) {
 template <operand E>
 auto mean(const E& e) {
   using V = detail::real_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
   const index_t n = e.shape().size();
-  if (n == 0) return std::numeric_limits<V>::quiet_NaN();
-  return detail::full_reduce(e, detail::as_value<V>{}, detail::sum_op{}, V(0)).value_or(V(0)) / static_cast<V>(n);
+  if (n == 0) return detail::convert<V>(std::numeric_limits<A>::quiet_NaN());
+  return detail::convert<V>(detail::accumulated<A>(e, detail::as_value<A>{}, detail::sum_op{}, A(0)) /
+                            static_cast<A>(n));
 }
 template <operand E>
 auto mean(const E& e, index_t axis) {
   using V = detail::real_t<value_of_t<E>>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::sum_op{}, V(0), detail::mean_fin<V>{},
-                                std::optional<V>(std::numeric_limits<V>::quiet_NaN()), "mean");
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<A>{}, detail::sum_op{}, A(0), detail::mean_fin<A>{},
+                                std::optional<V>(detail::convert<V>(std::numeric_limits<A>::quiet_NaN())), "mean");
 }
 
 /// Flat row-major index of the first smallest element (the first NaN, if any).
@@ -405,26 +423,34 @@ struct all_t {
 };
 inline constexpr all_t all{};
 
-/// Sum of elementwise products of two operands of the same shape, in one pass.
+/// Sum of elementwise products of two operands of the same shape, in one pass (half and
+/// bfloat16 products are formed and summed in float).
 template <operand A, operand B>
 auto dot(const A& a, const B& b) {
   if (!(a.shape() == b.shape()))
     throw shape_error("tandem: dot needs operands of one shape, got " + to_string(a.shape()) + " and " +
                       to_string(b.shape()));
-  return sum(a * b);
+  using V = value_of_t<decltype(a * b)>;
+  using W = detail::accumulate_t<V>;
+  if constexpr (std::is_same_v<V, W>)
+    return sum(a * b);
+  else
+    return detail::convert<V>(sum(cast<W>(a) * cast<W>(b)));
 }
 
 /// The L2 norm, sqrt(sum(x * x)); double for integer elements.
 template <operand E>
 auto norm(const E& e) {
   using V = detail::real_t<value_of_t<E>>;
-  return static_cast<V>(
-      std::sqrt(detail::full_reduce(e, detail::as_square<V>{}, detail::sum_op{}, V(0)).value_or(V(0))));
+  using A = detail::accumulate_t<V>;
+  return detail::convert<V>(
+      static_cast<A>(std::sqrt(detail::accumulated<A>(e, detail::as_square<A>{}, detail::sum_op{}, A(0)))));
 }
 template <operand E>
 auto norm(const E& e, index_t axis) {
   using V = detail::real_t<value_of_t<E>>;
-  return detail::axis_reduce<V>(e, axis, detail::as_square<V>{}, detail::sum_op{}, V(0), detail::sqrt_fin<V>{},
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::as_square<A>{}, detail::sum_op{}, A(0), detail::sqrt_fin<A>{},
                                 std::optional<V>(V(0)), "norm");
 }
 
@@ -433,14 +459,14 @@ auto norm(const E& e, index_t axis) {
 template <operand E, class Init, class Op>
 auto reduce(const E& e, Init init, Op op) {
   using V = value_of_t<E>;
-  const V start = static_cast<V>(init);
-  return detail::full_reduce(e, detail::as_value<V>{}, op, start).value_or(start);
+  const V start = detail::convert<V>(init);
+  return detail::accumulated<V>(e, detail::as_value<V>{}, op, start);
 }
 /// The same along one axis, into a tensor of rank R-1.
 template <operand E, class Init, class Op>
 auto reduce(const E& e, Init init, Op op, index_t axis) {
   using V = value_of_t<E>;
-  const V start = static_cast<V>(init);
+  const V start = detail::convert<V>(init);
   return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, op, start, detail::identity_fin<V>{},
                                 std::optional<V>(start), "reduce");
 }

@@ -37,7 +37,9 @@ namespace detail {
 
 template <class T>
 void require_sortable() {
-  static_assert(radix_sortable<T>, "tandem: sorting needs an arithmetic element type");
+  static_assert(radix_sortable<T>,
+                "tandem: sorting needs an arithmetic element type (td::half and td::bfloat16: sort a "
+                "td::cast<float> copy)");
 }
 
 /// Sorts the rows of a contiguous view along its last axis.

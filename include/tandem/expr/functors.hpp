@@ -6,15 +6,27 @@
 #include <type_traits>
 
 #include "../config.hpp"
+#include "../half.hpp"
 
 namespace tandem::detail {
 
-#define TANDEM_BINARY_FUNCTOR(name, expr)                      \
-  struct name {                                                \
-    template <class X, class Y>                                \
-    TANDEM_HD constexpr auto operator()(X x, Y y) const {      \
-      return expr;                                             \
-    }                                                          \
+/// Two element types that C++ cannot combine directly: a 16-bit float with another type
+/// (CUDA's __half + float is ambiguous). Both sides are converted to
+/// common_element_t first.
+template <class X, class Y>
+inline constexpr bool must_meet = (is_reduced_float_v<X> || is_reduced_float_v<Y>) && !std::is_same_v<X, Y>;
+
+#define TANDEM_BINARY_FUNCTOR(name, expr)                                  \
+  struct name {                                                            \
+    template <class X, class Y>                                            \
+    TANDEM_HD constexpr auto operator()(X x, Y y) const {                  \
+      if constexpr (must_meet<X, Y>) {                                     \
+        using C = common_element_t<X, Y>;                                  \
+        return (*this)(convert<C>(x), convert<C>(y));                      \
+      } else {                                                             \
+        return expr;                                                       \
+      }                                                                    \
+    }                                                                      \
   };
 TANDEM_BINARY_FUNCTOR(plus_fn, x + y)
 TANDEM_BINARY_FUNCTOR(minus_fn, x - y)
@@ -46,7 +58,7 @@ struct logical_not_fn {
 /// NaN test that is a constant `false` for integers.
 template <class X>
 TANDEM_HD constexpr bool is_nan(X x) {
-  if constexpr (std::is_floating_point_v<X>)
+  if constexpr (is_floating_v<X>)
     return x != x;
   else
     return false;
@@ -57,8 +69,8 @@ template <bool Larger>
 struct extreme_fn {
   template <class X, class Y>
   TANDEM_HD constexpr auto operator()(X x, Y y) const {
-    using R = std::common_type_t<X, Y>;
-    const R a = static_cast<R>(x), b = static_cast<R>(y);
+    using R = common_element_t<X, Y>;
+    const R a = convert<R>(x), b = convert<R>(y);
     const bool take_b = Larger ? a < b : b < a;
     return is_nan(a) ? a : (is_nan(b) ? b : (take_b ? b : a));
   }
@@ -73,16 +85,16 @@ struct clamp_fn {
 };
 struct where_fn {
   template <class C, class X, class Y>
-  TANDEM_HD constexpr std::common_type_t<X, Y> operator()(C c, X x, Y y) const {
-    return static_cast<bool>(c) ? static_cast<std::common_type_t<X, Y>>(x)
-                                : static_cast<std::common_type_t<X, Y>>(y);
+  TANDEM_HD constexpr common_element_t<X, Y> operator()(C c, X x, Y y) const {
+    using R = common_element_t<X, Y>;
+    return static_cast<bool>(c) ? convert<R>(x) : convert<R>(y);
   }
 };
 template <class U>
 struct cast_fn {
   template <class X>
   TANDEM_HD constexpr U operator()(X x) const {
-    return static_cast<U>(x);
+    return convert<U>(x);
   }
 };
 
@@ -93,16 +105,22 @@ struct abs_fn {
       return x;
     else if constexpr (std::is_integral_v<X>)
       return x < 0 ? static_cast<X>(-x) : x;
+    else if constexpr (is_reduced_float_v<X>)
+      return static_cast<X>(::cuda::std::fabs(static_cast<float>(x)));
     else
       return ::cuda::std::fabs(x);
   }
 };
-#define TANDEM_MATH_FUNCTOR(name, fn)               \
-  struct name {                                     \
-    template <class X>                              \
-    TANDEM_HD auto operator()(X x) const {          \
-      return ::cuda::std::fn(x);                    \
-    }                                               \
+// A 16-bit float is computed in float and rounded back.
+#define TANDEM_MATH_FUNCTOR(name, fn)                                         \
+  struct name {                                                               \
+    template <class X>                                                        \
+    TANDEM_HD auto operator()(X x) const {                                    \
+      if constexpr (is_reduced_float_v<X>)                                    \
+        return static_cast<X>(::cuda::std::fn(static_cast<float>(x)));        \
+      else                                                                    \
+        return ::cuda::std::fn(x);                                            \
+    }                                                                         \
   };
 TANDEM_MATH_FUNCTOR(exp_fn, exp)
 TANDEM_MATH_FUNCTOR(log_fn, log)
@@ -114,7 +132,14 @@ TANDEM_MATH_FUNCTOR(tanh_fn, tanh)
 struct pow_fn {
   template <class X, class Y>
   TANDEM_HD auto operator()(X x, Y y) const {
-    return ::cuda::std::pow(x, y);
+    if constexpr (must_meet<X, Y>) {
+      using C = common_element_t<X, Y>;
+      return (*this)(convert<C>(x), convert<C>(y));
+    } else if constexpr (is_reduced_float_v<X>) {
+      return static_cast<X>(::cuda::std::pow(static_cast<float>(x), static_cast<float>(y)));
+    } else {
+      return ::cuda::std::pow(x, y);
+    }
   }
 };
 

@@ -77,7 +77,7 @@ auto capture(X&& x) {
       return owned_leaf<typename D::value_type, D::rank, typename D::space_type>(std::move(x));
   } else if constexpr (is_view<D>::value) {
     return tensor_view<const typename D::value_type, D::rank, typename D::space_type>(x);
-  } else if constexpr (std::is_arithmetic_v<D>) {
+  } else if constexpr (scalar<D>) {
     return scalar_leaf<D>{x};
   } else {
     return D(std::forward<X>(x));  // an expression node: held by value

@@ -30,7 +30,7 @@ decltype(auto) weak_scalar(S&& s) {
   } else {
     using V = value_of_t<Other>;
     using D = std::remove_cvref_t<S>;
-    if constexpr (std::is_same_v<V, bool> || (std::is_floating_point_v<D> && !std::is_floating_point_v<V>))
+    if constexpr (std::is_same_v<V, bool> || (is_floating_v<D> && !is_floating_v<V>))
       return static_cast<D>(s);
     else
       return static_cast<V>(s);

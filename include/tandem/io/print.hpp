@@ -29,6 +29,8 @@ void print_value(std::ostream& os, const T& v) {
     os << (v ? "true" : "false");
   else if constexpr (sizeof(T) == 1 && std::is_integral_v<T>)
     os << static_cast<int>(v);  // not as a character
+  else if constexpr (is_reduced_float_v<T>)
+    os << static_cast<float>(v);
   else
     os << v;
 }

@@ -194,7 +194,9 @@ class generator {
   /// Values drawn uniformly from [lo, hi).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> uniform(const shape<R>& extents, S space_tag, T lo = T(0), T hi = T(1)) {
-    static_assert(std::is_floating_point_v<T>, "tandem: uniform draws floating-point values; use integers()");
+    static_assert(std::is_floating_point_v<T>,
+                  "tandem: uniform draws float or double (integers(): integer types; for td::half or "
+                  "td::bfloat16 draw float and td::cast the result)");
     if (!(lo < hi))
       throw error("tandem: uniform: lo (" + std::to_string(lo) + ") must be below hi (" + std::to_string(hi) + ")");
     return fill<T>(extents, space_tag, detail::uniform_dist<T>{lo, hi});
@@ -207,7 +209,9 @@ class generator {
   /// Normally distributed values (Box-Muller).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const shape<R>& extents, S space_tag, T mean = T(0), T stddev = T(1)) {
-    static_assert(std::is_floating_point_v<T>, "tandem: normal draws floating-point values");
+    static_assert(std::is_floating_point_v<T>,
+                  "tandem: normal draws float or double (for td::half or td::bfloat16 draw float and "
+                  "td::cast the result)");
     if (!(stddev >= T(0)))
       throw error("tandem: normal: stddev (" + std::to_string(stddev) + ") must be non-negative");
     return fill<T>(extents, space_tag, detail::normal_dist<T>{mean, stddev});

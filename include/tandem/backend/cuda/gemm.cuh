@@ -12,6 +12,7 @@
 #include "../../error.hpp"
 #include "../../memory/memory.hpp"
 #include "../host/gemm.hpp"
+#include "../../half.hpp"
 
 namespace tandem::detail {
 
@@ -36,15 +37,45 @@ inline cublasHandle_t cublas_handle() {
   return owner.handle;
 }
 
+/// cuBLAS's names for an element type: its data type, the type products are summed in
+/// (float for float and the 16-bit types, double for double) and the type of alpha and
+/// beta.
+template <class T>
+struct cublas_types;
+template <>
+struct cublas_types<float> {
+  static constexpr cudaDataType_t data = CUDA_R_32F;
+  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
+  using scale = float;
+};
+template <>
+struct cublas_types<double> {
+  static constexpr cudaDataType_t data = CUDA_R_64F;
+  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_64F;
+  using scale = double;
+};
+template <>
+struct cublas_types<__half> {
+  static constexpr cudaDataType_t data = CUDA_R_16F;
+  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
+  using scale = float;
+};
+template <>
+struct cublas_types<__nv_bfloat16> {
+  static constexpr cudaDataType_t data = CUDA_R_16BF;
+  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
+  using scale = float;
+};
+
 /// batch products C_b = A_b * B_b (m x k times k x n, row-major C with row stride ldc),
 /// operands at fixed strides between batches (0 repeats one operand).
 template <class T>
 void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, index_t a_batch, const T* b,
                blas_operand lb, index_t b_batch, T* c, index_t ldc, index_t c_batch, index_t batch) {
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "tandem: cuBLAS matmul takes float or double");
   if (m == 0 || n == 0 || batch == 0) return;
+  using types = cublas_types<T>;
   const cublasHandle_t h = cublas_handle();
-  const T one = 1, zero = 0;
+  const typename types::scale one = 1, zero = 0;
   const cublasOperation_t ob = lb.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   const cublasOperation_t oa = la.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   const auto i = [](index_t v) { return static_cast<int>(v); };
@@ -56,23 +87,16 @@ void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, ind
                                           current_stream()));
     return;
   }
-  if constexpr (std::is_same_v<T, float>) {
-    if (batch == 1)
-      check_cublas(cublasSgemm(h, ob, oa, i(n), i(m), i(k), &one, b, i(lb.ld), a, i(la.ld), &zero, c, i(ldc)),
-                   "cublasSgemm");
-    else
-      check_cublas(cublasSgemmStridedBatched(h, ob, oa, i(n), i(m), i(k), &one, b, i(lb.ld), b_batch, a, i(la.ld),
-                                             a_batch, &zero, c, i(ldc), c_batch, i(batch)),
-                   "cublasSgemmStridedBatched");
-  } else {
-    if (batch == 1)
-      check_cublas(cublasDgemm(h, ob, oa, i(n), i(m), i(k), &one, b, i(lb.ld), a, i(la.ld), &zero, c, i(ldc)),
-                   "cublasDgemm");
-    else
-      check_cublas(cublasDgemmStridedBatched(h, ob, oa, i(n), i(m), i(k), &one, b, i(lb.ld), b_batch, a, i(la.ld),
-                                             a_batch, &zero, c, i(ldc), c_batch, i(batch)),
-                   "cublasDgemmStridedBatched");
-  }
+  constexpr cudaDataType_t dt = types::data;
+  if (batch == 1)
+    check_cublas(cublasGemmEx(h, ob, oa, i(n), i(m), i(k), &one, b, dt, i(lb.ld), a, dt, i(la.ld), &zero, c, dt,
+                              i(ldc), types::compute, CUBLAS_GEMM_DEFAULT),
+                 "cublasGemmEx");
+  else
+    check_cublas(cublasGemmStridedBatchedEx(h, ob, oa, i(n), i(m), i(k), &one, b, dt, i(lb.ld), b_batch, a, dt,
+                                            i(la.ld), a_batch, &zero, c, dt, i(ldc), c_batch, i(batch),
+                                            types::compute, CUBLAS_GEMM_DEFAULT),
+                 "cublasGemmStridedBatchedEx");
 }
 
 }  // namespace tandem::detail

@@ -1,0 +1,273 @@
+#pragma once
+/// \file half.hpp
+/// 16-bit floating-point element types: `td::half` (IEEE binary16: 5 exponent bits, 10
+/// fraction bits) and `td::bfloat16` (8 exponent bits, 7 fraction bits: float's range).
+///
+/// Under a CUDA compiler they are CUDA's own `__half` and `__nv_bfloat16`, so tensors
+/// hand their memory to cuBLAS and to user kernels unchanged. Otherwise they are
+/// tandem's `detail::narrow_float`, which converts exactly as CUDA does (round to
+/// nearest even, overflow to infinity, subnormals kept, NaN stays NaN) and computes
+/// `+ - * /` in float with one rounding, which gives the correctly rounded result.
+///
+/// \code
+/// auto x = td::cast<td::half>(td::arange<float>(8));  // elementwise conversion
+/// auto y = td::eval(x * td::half(0.5f) + x);           // half arithmetic
+/// td::half s = td::sum(y);                             // accumulates in float
+/// float f = static_cast<float>(s);
+/// \endcode
+/// Both types convert implicitly from and to float, as CUDA's do; mixing a 16-bit
+/// value with a float in one C++ expression (`h + 1.0f`) is ambiguous for that reason.
+/// Tensor expressions mix them freely: the operands meet in the wider type.
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include <cuda/std/bit>
+
+#include "config.hpp"
+
+#if TANDEM_HAS_CUDA
+#  include <cuda_bf16.h>
+#  include <cuda_fp16.h>
+#endif
+
+namespace tandem {
+namespace detail {
+
+/// An IEEE binary format: exponent and fraction widths, and an unsigned type that holds it.
+template <int ExpBits, int FracBits, class Bits>
+struct ieee_format {
+  using bits_type = Bits;
+  static constexpr int exp_bits = ExpBits;
+  static constexpr int frac_bits = FracBits;
+  static constexpr int bias = (1 << (ExpBits - 1)) - 1;
+  static constexpr int exp_max = (1 << ExpBits) - 1;  // the exponent field of inf and NaN
+  static constexpr Bits sign_bit = Bits(Bits(1) << (ExpBits + FracBits));
+};
+using binary16_format = ieee_format<5, 10, std::uint16_t>;
+using bfloat16_format = ieee_format<8, 7, std::uint16_t>;
+using binary32_format = ieee_format<8, 23, std::uint32_t>;
+using binary64_format = ieee_format<11, 52, std::uint64_t>;
+
+/// The bits of the Dst value nearest to the Src value with bits `u` (ties to even).
+/// Dst is the narrower format. Overflow gives infinity; a NaN stays a NaN (quiet, its
+/// leading payload bits kept).
+template <class Dst, class Src>
+TANDEM_HD constexpr typename Dst::bits_type narrow_bits(typename Src::bits_type u) {
+  using D = typename Dst::bits_type;
+  constexpr int sf = Src::frac_bits, df = Dst::frac_bits;
+  const D sign = (u & Src::sign_bit) ? Dst::sign_bit : D(0);
+  const int e = static_cast<int>((u >> sf) & typename Src::bits_type(Src::exp_max));
+  std::uint64_t m = static_cast<std::uint64_t>(u) & ((std::uint64_t(1) << sf) - 1);
+  const D inf = D(sign | D(D(Dst::exp_max) << df));
+  if (e == Src::exp_max) {
+    if (m == 0) return inf;
+    return D(inf | D(D(1) << (df - 1)) | D(m >> (sf - df)));
+  }
+  if (e != 0) m |= std::uint64_t(1) << sf;  // the implicit leading bit
+  int exp = (e == 0 ? 1 : e) - Src::bias + Dst::bias;  // Dst's exponent field if normal
+  if (exp >= Dst::exp_max) return inf;
+  int shift = sf - df;
+  if (exp < 1) {  // subnormal in Dst: shift further right
+    shift += 1 - exp;
+    if (shift > sf + 2) shift = sf + 2;  // everything falls below half the smallest step
+    exp = 1;
+  }
+  // (exp - 1) << df plus the significand (with its leading bit) gives exponent and
+  // fraction in one addition; a rounding carry moves into the exponent, up to infinity.
+  std::uint64_t r = (static_cast<std::uint64_t>(exp - 1) << df) + (m >> shift);
+  const std::uint64_t rest = m & ((std::uint64_t(1) << shift) - 1);
+  const std::uint64_t halfway = std::uint64_t(1) << (shift - 1);
+  if (rest > halfway || (rest == halfway && (r & 1))) ++r;
+  return D(sign | D(r));
+}
+
+/// The bits of the Src value with bits `u` in the wider format Dst (exact).
+template <class Dst, class Src>
+TANDEM_HD constexpr typename Dst::bits_type widen_bits(typename Src::bits_type u) {
+  using D = typename Dst::bits_type;
+  constexpr int sf = Src::frac_bits, df = Dst::frac_bits;
+  const D sign = (u & Src::sign_bit) ? Dst::sign_bit : D(0);
+  int e = static_cast<int>((u >> sf) & typename Src::bits_type(Src::exp_max));
+  D m = D(u & typename Src::bits_type((typename Src::bits_type(1) << sf) - 1));
+  if (e == Src::exp_max) return D(sign | D(D(Dst::exp_max) << df) | D(m << (df - sf)));
+  if constexpr (Src::exp_bits == Dst::exp_bits) {
+    return D(sign | D(D(e) << df) | D(m << (df - sf)));
+  } else {
+    if (e == 0) {
+      if (m == 0) return sign;
+      // A subnormal in Src is normal in the wider exponent range: normalize it.
+      const int lead = ::cuda::std::countl_zero(m) - (8 * int(sizeof(D)) - 1 - sf);
+      m = D(m << lead) & D((D(1) << sf) - 1);
+      e = 1 - lead;
+    }
+    return D(sign | D(D(e - Src::bias + Dst::bias) << df) | D(m << (df - sf)));
+  }
+}
+
+/// A 16-bit IEEE-style floating-point value of format F, computed through float. The
+/// element type behind td::half and td::bfloat16 when no CUDA compiler is in force.
+template <class F>
+class narrow_float {
+ public:
+  using format = F;
+
+  narrow_float() = default;  // like float: uninitialized, zero when value-initialized
+  TANDEM_HD constexpr narrow_float(float f)
+      : bits_(narrow_bits<F, binary32_format>(::cuda::std::bit_cast<std::uint32_t>(f))) {}
+  TANDEM_HD constexpr narrow_float(double d)
+      : bits_(narrow_bits<F, binary64_format>(::cuda::std::bit_cast<std::uint64_t>(d))) {}
+  TANDEM_HD constexpr narrow_float(long double d) : narrow_float(static_cast<double>(d)) {}
+  template <class I>
+    requires std::is_integral_v<I>
+  TANDEM_HD constexpr narrow_float(I i) : narrow_float(static_cast<double>(i)) {}
+
+  TANDEM_HD constexpr operator float() const {
+    return ::cuda::std::bit_cast<float>(widen_bits<binary32_format, F>(bits_));
+  }
+
+  TANDEM_HD static constexpr narrow_float from_bits(std::uint16_t b) {
+    narrow_float h;
+    h.bits_ = b;
+    return h;
+  }
+  TANDEM_HD constexpr std::uint16_t bits() const { return bits_; }
+
+  TANDEM_HD friend constexpr narrow_float operator+(narrow_float a, narrow_float b) { return float(a) + float(b); }
+  TANDEM_HD friend constexpr narrow_float operator-(narrow_float a, narrow_float b) { return float(a) - float(b); }
+  TANDEM_HD friend constexpr narrow_float operator*(narrow_float a, narrow_float b) { return float(a) * float(b); }
+  TANDEM_HD friend constexpr narrow_float operator/(narrow_float a, narrow_float b) { return float(a) / float(b); }
+  TANDEM_HD friend constexpr narrow_float operator-(narrow_float a) { return from_bits(a.bits_ ^ F::sign_bit); }
+  TANDEM_HD friend constexpr narrow_float operator+(narrow_float a) { return a; }
+  TANDEM_HD constexpr narrow_float& operator+=(narrow_float b) { return *this = *this + b; }
+  TANDEM_HD constexpr narrow_float& operator-=(narrow_float b) { return *this = *this - b; }
+  TANDEM_HD constexpr narrow_float& operator*=(narrow_float b) { return *this = *this * b; }
+  TANDEM_HD constexpr narrow_float& operator/=(narrow_float b) { return *this = *this / b; }
+
+  // IEEE comparisons: a NaN is unordered (== false, != true), -0 == +0.
+  TANDEM_HD friend constexpr bool operator==(narrow_float a, narrow_float b) { return float(a) == float(b); }
+  TANDEM_HD friend constexpr bool operator!=(narrow_float a, narrow_float b) { return float(a) != float(b); }
+  TANDEM_HD friend constexpr bool operator<(narrow_float a, narrow_float b) { return float(a) < float(b); }
+  TANDEM_HD friend constexpr bool operator<=(narrow_float a, narrow_float b) { return float(a) <= float(b); }
+  TANDEM_HD friend constexpr bool operator>(narrow_float a, narrow_float b) { return float(a) > float(b); }
+  TANDEM_HD friend constexpr bool operator>=(narrow_float a, narrow_float b) { return float(a) >= float(b); }
+
+ private:
+  std::uint16_t bits_;
+};
+
+}  // namespace detail
+
+#if TANDEM_HAS_CUDA
+/// IEEE binary16: CUDA's __half.
+using half = ::__half;
+/// bfloat16 (float's exponent range, 8 significant bits): CUDA's __nv_bfloat16.
+using bfloat16 = ::__nv_bfloat16;
+#else
+/// IEEE binary16 (CUDA's __half under nvcc).
+using half = detail::narrow_float<detail::binary16_format>;
+/// bfloat16, float's exponent range with 8 significant bits (CUDA's __nv_bfloat16 under nvcc).
+using bfloat16 = detail::narrow_float<detail::bfloat16_format>;
+#endif
+
+namespace detail {
+
+/// True for the 16-bit floating-point types (td::half, td::bfloat16 and, under nvcc,
+/// tandem's own narrow_float as well).
+template <class T>
+struct is_reduced_float : std::false_type {};
+template <class F>
+struct is_reduced_float<narrow_float<F>> : std::true_type {};
+#if TANDEM_HAS_CUDA
+template <>
+struct is_reduced_float<::__half> : std::true_type {};
+template <>
+struct is_reduced_float<::__nv_bfloat16> : std::true_type {};
+#endif
+template <class T>
+inline constexpr bool is_reduced_float_v = is_reduced_float<std::remove_cv_t<T>>::value;
+
+/// Floating point in the wide sense: float, double, long double, half, bfloat16.
+template <class T>
+inline constexpr bool is_floating_v = std::is_floating_point_v<T> || is_reduced_float_v<T>;
+
+/// The type sums and products of T accumulate in: float for the 16-bit types.
+template <class T>
+using accumulate_t = std::conditional_t<is_reduced_float_v<T>, float, T>;
+
+/// The type two element types meet in. A 16-bit float with an integer or bool stays
+/// itself; with float or double it widens to that; half with bfloat16 meets in float.
+template <class X, class Y>
+struct common_element {
+  using type = std::common_type_t<X, Y>;
+};
+template <class X, class Y>
+  requires(is_reduced_float_v<X> || is_reduced_float_v<Y>)
+struct common_element<X, Y> {
+  static constexpr bool rx = is_reduced_float_v<X>, ry = is_reduced_float_v<Y>;
+  using type = std::conditional_t<
+      std::is_same_v<X, Y>, X,
+      std::conditional_t<rx && ry, float,
+                         std::conditional_t<rx, std::conditional_t<std::is_floating_point_v<Y>, Y, X>,
+                                            std::conditional_t<std::is_floating_point_v<X>, X, Y>>>>;
+};
+template <class X, class Y>
+using common_element_t = typename common_element<X, Y>::type;
+
+/// static_cast<U>(x), except that a 16-bit float converts through float (exactly), so
+/// that every pair of element types converts, as CUDA's types do not all do directly.
+template <class U, class X>
+TANDEM_HD constexpr U convert(const X& x) {
+  if constexpr (is_reduced_float_v<X> && !std::is_same_v<U, X>)
+    return static_cast<U>(static_cast<float>(x));
+  else
+    return static_cast<U>(x);
+}
+
+/// Positive infinity and a quiet NaN of a floating type (numeric_limits is not
+/// specialized for CUDA's 16-bit types).
+template <class T>
+TANDEM_HD constexpr T infinity_of() {
+  return convert<T>(::cuda::std::numeric_limits<float>::infinity());
+}
+
+}  // namespace detail
+}  // namespace tandem
+
+/// numeric_limits for tandem's own 16-bit types (CUDA's come with libcu++).
+namespace std {
+template <class F>
+struct numeric_limits<tandem::detail::narrow_float<F>> {
+ private:
+  using T = tandem::detail::narrow_float<F>;
+  static constexpr T bits(unsigned b) { return T::from_bits(static_cast<std::uint16_t>(b)); }
+  static constexpr unsigned exp_one = unsigned(F::bias) << F::frac_bits;
+
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool is_exact = false;
+  static constexpr bool has_infinity = true;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_signaling_NaN = true;
+  static constexpr bool is_iec559 = true;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = false;
+  static constexpr int digits = F::frac_bits + 1;
+  static constexpr int radix = 2;
+  static constexpr int min_exponent = 2 - F::bias;
+  static constexpr int max_exponent = F::bias + 1;
+  static constexpr std::float_round_style round_style = std::round_to_nearest;
+  static constexpr T min() noexcept { return bits(1u << F::frac_bits); }
+  static constexpr T max() noexcept { return bits((unsigned(F::exp_max) << F::frac_bits) - 1); }
+  static constexpr T lowest() noexcept { return bits(F::sign_bit | ((unsigned(F::exp_max) << F::frac_bits) - 1)); }
+  static constexpr T epsilon() noexcept { return bits(exp_one - (unsigned(F::frac_bits) << F::frac_bits)); }
+  static constexpr T round_error() noexcept { return bits(exp_one - (1u << F::frac_bits)); }
+  static constexpr T infinity() noexcept { return bits(unsigned(F::exp_max) << F::frac_bits); }
+  static constexpr T quiet_NaN() noexcept { return bits((unsigned(F::exp_max) << F::frac_bits) | (1u << (F::frac_bits - 1))); }
+  static constexpr T signaling_NaN() noexcept { return bits((unsigned(F::exp_max) << F::frac_bits) | 1u); }
+  static constexpr T denorm_min() noexcept { return bits(1u); }
+};
+}  // namespace std
