@@ -10,6 +10,8 @@
 // with tbb::parallel_for), and under CUDA kernel_cuda (a hand-written grid-stride
 // kernel). Ceilings: ceiling_copy and ceiling_triad on the host, ceiling_d2d (a
 // device-to-device cudaMemcpy) on the GPU. Throughput is reported as bytes/s.
+// td::half: add_f16 (6 bytes per element) and sum_f16 (2, accumulating in float) with
+// tandem in each space.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -74,6 +76,23 @@ void bm_tandem(benchmark::State& state, op o) {
     td::synchronize(Space{});
   }
   state.SetBytesProcessed(state.iterations() * n * bytes_per_element(o));
+}
+
+/// c = a + b and sum(a) in td::half.
+template <class Space>
+void bm_tandem_half(benchmark::State& state, op o) {
+  const td::index_t n = state.range(0);
+  const td::tensor<td::half, 1, Space> a = td::cast<td::half>(td::linspace<float>(0.f, 1.f, n, Space{}));
+  const td::tensor<td::half, 1, Space> b = td::cast<td::half>(td::linspace<float>(1.f, 2.f, n, Space{}));
+  td::tensor<td::half, 1, Space> c(td::shape<1>{n});
+  for (auto _ : state) {
+    if (o == op::add)
+      c = a + b;
+    else
+      benchmark::DoNotOptimize(td::sum(a));
+    td::synchronize(Space{});
+  }
+  state.SetBytesProcessed(state.iterations() * n * std::int64_t(o == op::add ? 6 : 2));
 }
 
 /// Raw host arrays with the same values, for the hand-written loops.
@@ -206,6 +225,12 @@ int register_all() {
     benchmark::RegisterBenchmark((name + "/tandem_device").c_str(), bm_tandem<td::device_space>, o)->Apply(sizes);
     benchmark::RegisterBenchmark((name + "/loop_serial").c_str(), bm_loop_serial, o)->Apply(sizes);
     benchmark::RegisterBenchmark((name + "/loop_tbb").c_str(), bm_loop_tbb, o)->Apply(sizes);
+  }
+  for (op o : {op::add, op::sum}) {
+    const std::string name = std::string(name_of(o)) + "_f16";
+    benchmark::RegisterBenchmark((name + "/tandem_host").c_str(), bm_tandem_half<td::host_space>, o)->Apply(sizes);
+    benchmark::RegisterBenchmark((name + "/tandem_device").c_str(), bm_tandem_half<td::device_space>, o)
+        ->Apply(sizes);
   }
   benchmark::RegisterBenchmark("ceiling_copy/host", bm_ceiling_host, false)->Apply(sizes);
   benchmark::RegisterBenchmark("ceiling_triad/host", bm_ceiling_host, true)->Apply(sizes);

@@ -1,4 +1,5 @@
-// Matrix products, square n x n x n, float and double: FLOP/s (2 n^3 per product).
+// Matrix products, square n x n x n, float, double and td::half / td::bfloat16: FLOP/s
+// (2 n^3 per product).
 //
 //   tandem_host    td::matmul into a preallocated tensor with tandem's own kernel
 //   cblas_host     cblas_sgemm / cblas_dgemm directly (OpenBLAS; only when tandem was
@@ -6,8 +7,9 @@
 //   tandem_device  td::matmul on the device (cuBLAS under nvcc; tandem's kernel when the
 //                  device is emulated)
 //   cublas_device  cublasSgemm / cublasDgemm directly (under nvcc)
-// Names: matmul_f32/<impl>/<n> and matmul_f64/<impl>/<n>. The inputs are uniform random
-// in [-1, 1), never zeros.
+// Names: matmul_f32/<impl>/<n> and matmul_f64/<impl>/<n>; matmul_f16 and matmul_bf16
+// with tandem only (on the host they widen to float; on a GPU they are cublasGemmEx with
+// float accumulation). The inputs are uniform random in [-1, 1), never zeros.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -31,8 +33,9 @@ template <class T, class Space>
 void bm_tandem(benchmark::State& state) {
   const td::index_t n = state.range(0);
   td::random::generator g{11};
-  const auto a = g.uniform<T>({n, n}, Space{}, T(-1), T(1));
-  const auto b = g.uniform<T>({n, n}, Space{}, T(-1), T(1));
+  using U = std::conditional_t<td::detail::is_reduced_float_v<T>, float, T>;  // what the generator draws
+  const td::tensor<T, 2, Space> a = td::cast<T>(g.uniform<U>({n, n}, Space{}, U(-1), U(1)));
+  const td::tensor<T, 2, Space> b = td::cast<T>(g.uniform<U>({n, n}, Space{}, U(-1), U(1)));
   auto c = td::empty<T>({n, n}, Space{});
   td::set_host_gemm(td::host_gemm::tandem);
   td::matmul(a, b, c);  // warm-up: kernel choice, cuBLAS handle
@@ -107,12 +110,17 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(bm_tandem<float, td::host_space>)->Name("matmul_f32/tandem_host")->Apply(sizes);
 BENCHMARK(bm_tandem<double, td::host_space>)->Name("matmul_f64/tandem_host")->Apply(sizes);
+BENCHMARK(bm_tandem<td::half, td::host_space>)->Name("matmul_f16/tandem_host")->Apply(sizes);
 #if TANDEM_HAS_CBLAS
 BENCHMARK(bm_cblas<float>)->Name("matmul_f32/cblas_host")->Apply(sizes);
 BENCHMARK(bm_cblas<double>)->Name("matmul_f64/cblas_host")->Apply(sizes);
 #endif
 BENCHMARK(bm_tandem<float, td::device_space>)->Name("matmul_f32/tandem_device")->Apply(sizes);
 BENCHMARK(bm_tandem<double, td::device_space>)->Name("matmul_f64/tandem_device")->Apply(sizes);
+#if TANDEM_HAS_CUDA
+BENCHMARK(bm_tandem<td::half, td::device_space>)->Name("matmul_f16/tandem_device")->Apply(sizes);
+BENCHMARK(bm_tandem<td::bfloat16, td::device_space>)->Name("matmul_bf16/tandem_device")->Apply(sizes);
+#endif
 #if TANDEM_HAS_CUDA
 BENCHMARK(bm_cublas<float>)->Name("matmul_f32/cublas_device")->Apply(sizes);
 BENCHMARK(bm_cublas<double>)->Name("matmul_f64/cublas_device")->Apply(sizes);
