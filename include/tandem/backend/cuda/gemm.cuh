@@ -40,32 +40,22 @@ inline cublasHandle_t cublas_handle() {
 /// cuBLAS's names for an element type: its data type, the type products are summed in
 /// (float for float and the 16-bit types, double for double) and the type of alpha and
 /// beta.
+template <cudaDataType_t Data, cublasComputeType_t Compute, class Scale>
+struct cublas_type_names {
+  static constexpr cudaDataType_t data = Data;
+  static constexpr cublasComputeType_t compute = Compute;
+  using scale = Scale;
+};
 template <class T>
 struct cublas_types;
 template <>
-struct cublas_types<float> {
-  static constexpr cudaDataType_t data = CUDA_R_32F;
-  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
-  using scale = float;
-};
+struct cublas_types<float> : cublas_type_names<CUDA_R_32F, CUBLAS_COMPUTE_32F, float> {};
 template <>
-struct cublas_types<double> {
-  static constexpr cudaDataType_t data = CUDA_R_64F;
-  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_64F;
-  using scale = double;
-};
+struct cublas_types<double> : cublas_type_names<CUDA_R_64F, CUBLAS_COMPUTE_64F, double> {};
 template <>
-struct cublas_types<__half> {
-  static constexpr cudaDataType_t data = CUDA_R_16F;
-  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
-  using scale = float;
-};
+struct cublas_types<__half> : cublas_type_names<CUDA_R_16F, CUBLAS_COMPUTE_32F, float> {};
 template <>
-struct cublas_types<__nv_bfloat16> {
-  static constexpr cudaDataType_t data = CUDA_R_16BF;
-  static constexpr cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
-  using scale = float;
-};
+struct cublas_types<__nv_bfloat16> : cublas_type_names<CUDA_R_16BF, CUBLAS_COMPUTE_32F, float> {};
 
 /// batch products C_b = A_b * B_b (m x k times k x n, row-major C with row stride ldc),
 /// operands at fixed strides between batches (0 repeats one operand).
