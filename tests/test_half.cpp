@@ -56,7 +56,7 @@ struct format_model {
 
   /// The bits of the value nearest to x, ties to the even pattern; overflow to infinity.
   std::uint16_t nearest(double x) const {
-    const std::uint16_t sign = std::signbit(x) ? std::uint16_t(1u << (exp_bits + frac_bits)) : 0;
+    const auto sign = static_cast<std::uint16_t>(std::signbit(x) ? 1u << (exp_bits + frac_bits) : 0u);
     const double a = std::fabs(x);
     const double top = table.back(), step = table.back() - table[table.size() - 2];
     if (a >= top + step / 2) return std::uint16_t(sign | (exp_max() << frac_bits));
