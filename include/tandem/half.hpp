@@ -32,6 +32,15 @@
 #  include <cuda_fp16.h>
 #endif
 
+// With F16C enabled at compile time (-mf16c, -march=native on x86 since 2012) tandem's own
+// half converts with the CPU's instructions, which loops vectorize.
+#if !TANDEM_HAS_CUDA && defined(__F16C__)
+#  include <immintrin.h>
+#  define TANDEM_HOST_F16C 1
+#else
+#  define TANDEM_HOST_F16C 0
+#endif
+
 namespace tandem {
 namespace detail {
 
@@ -106,6 +115,52 @@ TANDEM_HD constexpr typename Dst::bits_type widen_bits(typename Src::bits_type u
   }
 }
 
+// Fast paths between float and the two 16-bit formats, for element-wise loops: 32-bit
+// integer arithmetic, every case computed and the answer picked with masks, so that
+// loops over them vectorize. They give the same bits as narrow_bits and widen_bits (the
+// tests compare every pattern and midpoint).
+
+/// All ones when c holds, else zero.
+TANDEM_HD constexpr std::uint32_t mask_if(bool c) { return 0u - static_cast<std::uint32_t>(c); }
+/// a where the mask is set, else b.
+TANDEM_HD constexpr std::uint32_t pick(std::uint32_t mask, std::uint32_t a, std::uint32_t b) {
+  return (a & mask) | (b & ~mask);
+}
+
+/// float bits -> binary16 bits, round to nearest even.
+TANDEM_HD constexpr std::uint16_t float_to_binary16(std::uint32_t u) {
+  const std::uint32_t sign = (u >> 16) & 0x8000u;
+  const std::uint32_t a = u & 0x7fffffffu;
+  // Normal results: move the exponent from float's bias (127) to half's (15), then round
+  // off 13 fraction bits (adding 0xfff plus the kept lowest bit rounds ties to even).
+  const std::uint32_t normal = (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13;
+  // Below 2^-14 the result is a multiple of 2^-24; adding 0.5f (whose unit in the last
+  // place is 2^-24) lets the float adder round it, and the low bits hold the count.
+  const std::uint32_t tiny =
+      ::cuda::std::bit_cast<std::uint32_t>(::cuda::std::bit_cast<float>(a) + 0.5f) - 0x3f000000u;
+  const std::uint32_t special = pick(mask_if(a > 0x7f800000u), 0x7e00u | ((a >> 13) & 0x3ffu), 0x7c00u);  // NaN, inf
+  // From 65520 up (the midpoint above 65504, which ties to even) the result is infinite.
+  return static_cast<std::uint16_t>(
+      sign | pick(mask_if(a >= 0x477ff000u), special, pick(mask_if(a >= 0x38800000u), normal, tiny)));
+}
+
+/// binary16 bits -> float bits (exact).
+TANDEM_HD constexpr std::uint32_t binary16_to_float(std::uint16_t h) {
+  const std::uint32_t sign = (std::uint32_t(h) & 0x8000u) << 16;
+  const std::uint32_t a = h & 0x7fffu;
+  const std::uint32_t special = 0x7f800000u | ((a & 0x3ffu) << 13);
+  const std::uint32_t normal = (a << 13) + 0x38000000u;  // rebias the exponent 15 -> 127
+  const std::uint32_t tiny =
+      ::cuda::std::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)) * 0x1p-24f);  // exact
+  return sign | pick(mask_if(a >= 0x7c00u), special, pick(mask_if(a >= 0x0400u), normal, tiny));
+}
+
+/// float bits -> bfloat16 bits, round to nearest even; a NaN stays a (quiet) NaN.
+TANDEM_HD constexpr std::uint16_t float_to_bfloat16(std::uint32_t u) {
+  const std::uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;  // overflow carries into inf
+  return static_cast<std::uint16_t>(pick(mask_if((u & 0x7fffffffu) > 0x7f800000u), (u >> 16) | 0x40u, rounded));
+}
+
 /// A 16-bit IEEE-style floating-point value of format F, computed through float. The
 /// element type behind td::half and td::bfloat16 when no CUDA compiler is in force.
 template <class F>
@@ -114,8 +169,7 @@ class narrow_float {
   using format = F;
 
   narrow_float() = default;  // like float: uninitialized, zero when value-initialized
-  TANDEM_HD constexpr narrow_float(float f)
-      : bits_(narrow_bits<F, binary32_format>(::cuda::std::bit_cast<std::uint32_t>(f))) {}
+  TANDEM_HD constexpr narrow_float(float f) : bits_(from_float(::cuda::std::bit_cast<std::uint32_t>(f))) {}
   TANDEM_HD constexpr narrow_float(double d)
       : bits_(narrow_bits<F, binary64_format>(::cuda::std::bit_cast<std::uint64_t>(d))) {}
   TANDEM_HD constexpr narrow_float(long double d) : narrow_float(static_cast<double>(d)) {}
@@ -124,7 +178,13 @@ class narrow_float {
   TANDEM_HD constexpr narrow_float(I i) : narrow_float(static_cast<double>(i)) {}
 
   TANDEM_HD constexpr operator float() const {
-    return ::cuda::std::bit_cast<float>(widen_bits<binary32_format, F>(bits_));
+    if constexpr (std::is_same_v<F, binary16_format>) {
+#if TANDEM_HOST_F16C
+      if (!std::is_constant_evaluated()) return _cvtsh_ss(bits_);
+#endif
+      return ::cuda::std::bit_cast<float>(binary16_to_float(bits_));
+    } else
+      return ::cuda::std::bit_cast<float>(widen_bits<binary32_format, F>(bits_));
   }
 
   TANDEM_HD static constexpr narrow_float from_bits(std::uint16_t b) {
@@ -154,6 +214,19 @@ class narrow_float {
   TANDEM_HD friend constexpr bool operator>=(narrow_float a, narrow_float b) { return float(a) >= float(b); }
 
  private:
+  TANDEM_HD static constexpr std::uint16_t from_float(std::uint32_t u) {
+    if constexpr (std::is_same_v<F, binary16_format>) {
+#if TANDEM_HOST_F16C
+      if (!std::is_constant_evaluated())
+        return _cvtss_sh(::cuda::std::bit_cast<float>(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+#endif
+      return float_to_binary16(u);
+    } else if constexpr (std::is_same_v<F, bfloat16_format>)
+      return float_to_bfloat16(u);
+    else
+      return narrow_bits<F, binary32_format>(u);
+  }
+
   std::uint16_t bits_;
 };
 
