@@ -56,7 +56,6 @@ struct ieee_format {
 };
 using binary16_format = ieee_format<5, 10, std::uint16_t>;
 using bfloat16_format = ieee_format<8, 7, std::uint16_t>;
-using binary32_format = ieee_format<8, 23, std::uint32_t>;
 using binary64_format = ieee_format<11, 52, std::uint64_t>;
 
 /// The bits of the Dst value nearest to the Src value with bits `u` (ties to even).
@@ -92,33 +91,10 @@ TANDEM_HD constexpr typename Dst::bits_type narrow_bits(typename Src::bits_type 
   return D(sign | D(r));
 }
 
-/// The bits of the Src value with bits `u` in the wider format Dst (exact).
-template <class Dst, class Src>
-TANDEM_HD constexpr typename Dst::bits_type widen_bits(typename Src::bits_type u) {
-  using D = typename Dst::bits_type;
-  constexpr int sf = Src::frac_bits, df = Dst::frac_bits;
-  const D sign = (u & Src::sign_bit) ? Dst::sign_bit : D(0);
-  int e = static_cast<int>((u >> sf) & typename Src::bits_type(Src::exp_max));
-  D m = D(u & typename Src::bits_type((typename Src::bits_type(1) << sf) - 1));
-  if (e == Src::exp_max) return D(sign | D(D(Dst::exp_max) << df) | D(m << (df - sf)));
-  if constexpr (Src::exp_bits == Dst::exp_bits) {
-    return D(sign | D(D(e) << df) | D(m << (df - sf)));
-  } else {
-    if (e == 0) {
-      if (m == 0) return sign;
-      // A subnormal in Src is normal in the wider exponent range: normalize it.
-      const int lead = ::cuda::std::countl_zero(m) - (8 * int(sizeof(D)) - 1 - sf);
-      m = D(m << lead) & D((D(1) << sf) - 1);
-      e = 1 - lead;
-    }
-    return D(sign | D(D(e - Src::bias + Dst::bias) << df) | D(m << (df - sf)));
-  }
-}
-
-// Fast paths between float and the two 16-bit formats, for element-wise loops: 32-bit
+// Conversions between float and the two 16-bit formats, for element-wise loops: 32-bit
 // integer arithmetic, every case computed and the answer picked with masks, so that
-// loops over them vectorize. They give the same bits as narrow_bits and widen_bits (the
-// tests compare every pattern and midpoint).
+// loops over them vectorize. (narrow_bits gives the same bits, slower; it serves
+// conversions from double.)
 
 /// All ones when c holds, else zero.
 TANDEM_HD constexpr std::uint32_t mask_if(bool c) { return 0u - static_cast<std::uint32_t>(c); }
@@ -165,6 +141,8 @@ TANDEM_HD constexpr std::uint16_t float_to_bfloat16(std::uint32_t u) {
 /// element type behind td::half and td::bfloat16 when no CUDA compiler is in force.
 template <class F>
 class narrow_float {
+  static_assert(std::is_same_v<F, binary16_format> || std::is_same_v<F, bfloat16_format>);
+
  public:
   using format = F;
 
@@ -183,8 +161,9 @@ class narrow_float {
       if (!std::is_constant_evaluated()) return _cvtsh_ss(bits_);
 #endif
       return ::cuda::std::bit_cast<float>(binary16_to_float(bits_));
-    } else
-      return ::cuda::std::bit_cast<float>(widen_bits<binary32_format, F>(bits_));
+    } else {
+      return ::cuda::std::bit_cast<float>(std::uint32_t(bits_) << 16);  // bfloat16: float's top half
+    }
   }
 
   TANDEM_HD static constexpr narrow_float from_bits(std::uint16_t b) {
@@ -221,10 +200,9 @@ class narrow_float {
         return _cvtss_sh(::cuda::std::bit_cast<float>(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 #endif
       return float_to_binary16(u);
-    } else if constexpr (std::is_same_v<F, bfloat16_format>)
+    } else {
       return float_to_bfloat16(u);
-    else
-      return narrow_bits<F, binary32_format>(u);
+    }
   }
 
   std::uint16_t bits_;
