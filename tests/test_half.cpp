@@ -339,6 +339,64 @@ void check_matmul() {
   CHECK_THROWS_AS(td::matmul(a, a), td::shape_error);
 }
 
+/// Sorts, argsort, unique and row sorts of values with duplicates, both zeros,
+/// infinities and NaNs, against std::stable_sort of the same values as doubles.
+template <class T, class Space>
+void check_sort() {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  std::vector<double> ds;
+  std::mt19937 gen(12);
+  for (int i = 0; i < 300; ++i) ds.push_back(0.5 * (int(gen() % 41) - 20));
+  for (const double v : {nan, -0.0, 0.0, inf, -inf, nan, 0.0}) ds.insert(ds.begin() + std::ptrdiff_t(gen() % ds.size()), v);
+  std::vector<T> xs;
+  for (const double v : ds) xs.push_back(T(v));
+  const auto n = td::index_t(xs.size());
+  const auto nan_last = [](double a, double b) { return !std::isnan(a) && (std::isnan(b) || a < b); };
+  auto same = [](const std::vector<T>& got, const std::vector<double>& want) {
+    if (got.size() != want.size()) return false;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const double g = to_double(got[i]);
+      if (std::isnan(want[i]) ? !std::isnan(g) : g != want[i]) return false;
+    }
+    return true;
+  };
+
+  std::vector<double> up = ds;
+  std::stable_sort(up.begin(), up.end(), nan_last);
+  auto t = td::from(xs, {n}, Space{});
+  td::sort(t);
+  CHECK(same(td::to_vector(t), up));
+
+  std::vector<double> down = ds;
+  std::stable_sort(down.begin(), down.end(), [](double a, double b) { return !std::isnan(a) && (std::isnan(b) || a > b); });
+  auto t2 = td::from(xs, {n}, Space{});
+  td::sort(t2, td::descending);
+  CHECK(same(td::to_vector(t2), down));
+
+  std::vector<td::index_t> order(xs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = td::index_t(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](td::index_t a, td::index_t b) { return nan_last(ds[std::size_t(a)], ds[std::size_t(b)]); });
+  CHECK(td::to_vector(td::argsort(td::from(xs, {n}, Space{}))) == order);
+
+  std::vector<double> distinct;
+  for (const double v : up)
+    if (distinct.empty() || !(v == distinct.back() || (std::isnan(v) && std::isnan(distinct.back()))))
+      distinct.push_back(v);
+  CHECK(same(td::to_vector(td::unique(td::from(xs, {n}, Space{}))), distinct));
+
+  // Each row of a 3 x 50 block, along the last axis.
+  auto rows = td::from(std::vector<T>(xs.begin(), xs.begin() + 150), {3, 50}, Space{});
+  td::sort(rows, -1);
+  const auto sorted_rows = td::to_vector(rows);
+  for (std::size_t r = 0; r < 3; ++r) {
+    std::vector<double> want(ds.begin() + std::ptrdiff_t(r * 50), ds.begin() + std::ptrdiff_t(r * 50 + 50));
+    std::stable_sort(want.begin(), want.end(), nan_last);
+    CHECK(same(std::vector<T>(sorted_rows.begin() + std::ptrdiff_t(r * 50), sorted_rows.begin() + std::ptrdiff_t(r * 50 + 50)),
+               want));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("16-bit floats convert as IEEE says (every pattern and midpoint)", "[half]") {
@@ -402,6 +460,11 @@ TEMPLATE_TEST_CASE("16-bit reductions accumulate in float", "[half]", TANDEM_TES
 TEMPLATE_TEST_CASE("16-bit matmul accumulates in float", "[half]", TANDEM_TEST_SPACES) {
   check_matmul<td::half, TestType>();
   check_matmul<td::bfloat16, TestType>();
+}
+
+TEMPLATE_TEST_CASE("16-bit floats sort with NaNs last", "[half]", TANDEM_TEST_SPACES) {
+  check_sort<td::half, TestType>();
+  check_sort<td::bfloat16, TestType>();
 }
 
 TEMPLATE_TEST_CASE("16-bit tensors are created, copied, scanned and printed", "[half]", TANDEM_TEST_SPACES) {

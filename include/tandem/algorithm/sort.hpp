@@ -37,9 +37,7 @@ namespace detail {
 
 template <class T>
 void require_sortable() {
-  static_assert(radix_sortable<T>,
-                "tandem: sorting needs an arithmetic element type (td::half and td::bfloat16: sort a "
-                "td::cast<float> copy)");
+  static_assert(radix_sortable<T>, "tandem: sorting needs an arithmetic, td::half or td::bfloat16 element type");
 }
 
 /// Sorts the rows of a contiguous view along its last axis.

@@ -34,9 +34,9 @@ template <class T>
 struct nan_sorts_last {
   bool descending;
   TANDEM_HD T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (x != x) return descending ? -::cuda::std::numeric_limits<T>::quiet_NaN()
-                                    : ::cuda::std::numeric_limits<T>::quiet_NaN();
+    if constexpr (is_floating_v<T>) {
+      const T nan = convert<T>(::cuda::std::numeric_limits<float>::quiet_NaN());
+      if (x != x) return descending ? T(-nan) : nan;
     }
     return x;
   }
@@ -104,7 +104,7 @@ struct cuda_sorter {
   /// After CUB's sort of floating-point keys, NaNs of one sign lead: move them last.
   template <class K, class V>
   static void move_leading_nans(K* keys, V* values, index_t n) {
-    if constexpr (std::is_floating_point_v<K>) {
+    if constexpr (is_floating_v<K>) {
       K first;
       TANDEM_CUDA_CHECK(cudaMemcpyAsync(&first, keys, sizeof(K), cudaMemcpyDeviceToHost, current_stream()));
       TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));

@@ -21,6 +21,7 @@
 #include <cuda/std/limits>
 
 #include "../../config.hpp"
+#include "../../half.hpp"
 #include "host_backend.hpp"
 
 namespace tandem::detail {
@@ -39,9 +40,10 @@ struct unsigned_of<4> { using type = std::uint32_t; };
 template <>
 struct unsigned_of<8> { using type = std::uint64_t; };
 
-/// Element types the radix sort handles: the arithmetic types.
+/// Element types the radix sort handles: the arithmetic types, td::half and td::bfloat16.
 template <class T>
-concept radix_sortable = std::is_arithmetic_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+concept radix_sortable = (std::is_arithmetic_v<T> || is_reduced_float_v<T>) &&
+                         (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
 
 /// The order-preserving map between T and an unsigned key (host and device code). For floating point, every
 /// NaN maps to the largest key (last, in either direction) and reads back as the quiet
@@ -55,7 +57,7 @@ struct radix_key {
     U k;
     if constexpr (std::is_same_v<T, bool>) {
       k = x ? 1 : 0;
-    } else if constexpr (std::is_floating_point_v<T>) {
+    } else if constexpr (is_floating_v<T>) {
       if (x != x) return U(~U(0));
       U b = ::cuda::std::bit_cast<U>(x);
       if (MergeZero && b == top) b = 0;
@@ -69,13 +71,13 @@ struct radix_key {
   }
 
   TANDEM_HD static T from(U k, bool descending) {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (k == U(~U(0))) return ::cuda::std::numeric_limits<T>::quiet_NaN();
+    if constexpr (is_floating_v<T>) {
+      if (k == U(~U(0))) return convert<T>(::cuda::std::numeric_limits<float>::quiet_NaN());
     }
     if (descending) k = U(~k);
     if constexpr (std::is_same_v<T, bool>) {
       return k != 0;
-    } else if constexpr (std::is_floating_point_v<T>) {
+    } else if constexpr (is_floating_v<T>) {
       return ::cuda::std::bit_cast<T>((k & top) ? U(k & U(~top)) : U(~k));
     } else if constexpr (std::is_signed_v<T>) {
       return ::cuda::std::bit_cast<T>(U(k ^ top));
