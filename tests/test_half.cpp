@@ -397,6 +397,39 @@ void check_sort() {
   }
 }
 
+/// uniform and normal draws: bitwise the same in every space, in range, with the
+/// expected moments.
+template <class T, class Space>
+void check_random() {
+  const td::index_t n = 200000;
+  td::random::generator on_host{5}, here{5};
+  const auto hu = td::to_vector(on_host.uniform<T>({n}, td::host, T(-2), T(3)));
+  const auto su = td::to_vector(here.uniform<T>({n}, Space{}, T(-2), T(3)));
+  const auto hn = td::to_vector(on_host.normal<T>({n}, td::host, T(1), T(2)));
+  const auto sn = td::to_vector(here.normal<T>({n}, Space{}, T(1), T(2)));
+  std::size_t differ = 0, outside = 0;
+  double sum = 0, sq = 0, nsum = 0, nsq = 0;
+  for (std::size_t i = 0; i < hu.size(); ++i) {
+    differ += bits_of(hu[i]) != bits_of(su[i]);
+    differ += bits_of(hn[i]) != bits_of(sn[i]);
+    const double u = to_double(su[i]), z = to_double(sn[i]);
+    outside += !(u >= -2 && u < 3);
+    sum += u, sq += u * u, nsum += z, nsq += z * z;
+  }
+  CHECK(differ == 0);
+  CHECK(outside == 0);
+  const double mean = sum / double(n), var = sq / double(n) - mean * mean;
+  CHECK(mean == Catch::Approx(0.5).margin(0.02));         // (lo + hi) / 2; sd of the mean 0.003
+  CHECK(var == Catch::Approx(25.0 / 12).epsilon(0.02));  // (hi - lo)^2 / 12
+  const double nmean = nsum / double(n), nvar = nsq / double(n) - nmean * nmean;
+  CHECK(nmean == Catch::Approx(1.0).margin(0.02));
+  CHECK(nvar == Catch::Approx(4.0).epsilon(0.02));
+  // Every value of [0, 1) that rounding of a 24-bit uniform float can produce; none equal to 1.
+  td::random::generator g{9};
+  const auto unit = td::to_vector(g.uniform<T>({n}, Space{}));
+  CHECK(std::all_of(unit.begin(), unit.end(), [](T x) { return to_double(x) >= 0 && to_double(x) < 1; }));
+}
+
 }  // namespace
 
 TEST_CASE("16-bit floats convert as IEEE says (every pattern and midpoint)", "[half]") {
@@ -465,6 +498,11 @@ TEMPLATE_TEST_CASE("16-bit matmul accumulates in float", "[half]", TANDEM_TEST_S
 TEMPLATE_TEST_CASE("16-bit floats sort with NaNs last", "[half]", TANDEM_TEST_SPACES) {
   check_sort<td::half, TestType>();
   check_sort<td::bfloat16, TestType>();
+}
+
+TEMPLATE_TEST_CASE("16-bit random numbers agree across spaces", "[half]", TANDEM_TEST_SPACES) {
+  check_random<td::half, TestType>();
+  check_random<td::bfloat16, TestType>();
 }
 
 TEMPLATE_TEST_CASE("16-bit tensors are created, copied, scanned and printed", "[half]", TANDEM_TEST_SPACES) {

@@ -7,6 +7,7 @@
 /// auto u = g.uniform<float>({1 << 20}, td::device);            // [0, 1)
 /// auto n = g.normal<double>({256, 256}, td::host, 0.0, 2.0);   // mean 0, stddev 2
 /// auto k = g.integers<int>({100}, td::device, 1, 7);           // dice: [1, 7)
+/// auto h = g.uniform<td::half>({1024}, td::device);             // drawn in float, rounded
 /// \endcode
 /// Counter-based: element i of the c-th call is Philox-4x32-10 of the counter
 /// (i, c) under the key `seed`, so values depend on (seed, call number, element index)
@@ -25,6 +26,7 @@
 #include "../algorithm/for_each.hpp"
 #include "../config.hpp"
 #include "../error.hpp"
+#include "../half.hpp"
 #include "../shape.hpp"
 #include "../space.hpp"
 #include "../tensor.hpp"
@@ -58,12 +60,27 @@ TANDEM_HD T scale_and_shift(T lo, T width, T u) {
 #endif
 }
 
+/// The 16-bit float just below x (toward minus infinity).
+template <class T>
+TANDEM_HD T next_below(T x) {
+  auto b = ::cuda::std::bit_cast<std::uint16_t>(x);
+  b = static_cast<std::uint16_t>((b & 0x8000u) ? b + 1u : (b == 0 ? 0x8001u : b - 1u));
+  return ::cuda::std::bit_cast<T>(b);
+}
+
 template <class T>
 struct uniform_dist {
   T lo, hi;
   TANDEM_HD T operator()(const words4& r) const {
-    const T x = scale_and_shift(lo, hi - lo, unit_interval<T>(r, 0));
-    return x < hi ? x : lo;  // rounding can reach hi when the interval is wide; keep [lo, hi)
+    if constexpr (tandem::detail::is_reduced_float_v<T>) {
+      // Drawn in float and rounded once; a value that rounds up to hi takes the one below it.
+      const float l = static_cast<float>(lo);
+      const T x = static_cast<T>(scale_and_shift(l, static_cast<float>(hi) - l, unit_interval<float>(r, 0)));
+      return x < hi ? x : next_below(hi);
+    } else {
+      const T x = scale_and_shift(lo, hi - lo, unit_interval<T>(r, 0));
+      return x < hi ? x : lo;  // rounding can reach hi when the interval is wide; keep [lo, hi)
+    }
   }
 };
 
@@ -194,11 +211,11 @@ class generator {
   /// Values drawn uniformly from [lo, hi).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> uniform(const shape<R>& extents, S space_tag, T lo = T(0), T hi = T(1)) {
-    static_assert(std::is_floating_point_v<T>,
-                  "tandem: uniform draws float or double (integers(): integer types; for td::half or "
-                  "td::bfloat16 draw float and td::cast the result)");
+    static_assert(tandem::detail::is_floating_v<T>,
+                  "tandem: uniform draws floating-point values (float, double, td::half, td::bfloat16); use "
+                  "integers() for integer types");
     if (!(lo < hi))
-      throw error("tandem: uniform: lo (" + std::to_string(lo) + ") must be below hi (" + std::to_string(hi) + ")");
+      throw error("tandem: uniform: lo (" + number(lo) + ") must be below hi (" + number(hi) + ")");
     return fill<T>(extents, space_tag, detail::uniform_dist<T>{lo, hi});
   }
   template <class T, std::size_t R, space S>
@@ -209,11 +226,10 @@ class generator {
   /// Normally distributed values (Box-Muller).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const shape<R>& extents, S space_tag, T mean = T(0), T stddev = T(1)) {
-    static_assert(std::is_floating_point_v<T>,
-                  "tandem: normal draws float or double (for td::half or td::bfloat16 draw float and "
-                  "td::cast the result)");
+    static_assert(tandem::detail::is_floating_v<T>,
+                  "tandem: normal draws floating-point values (float, double, td::half, td::bfloat16)");
     if (!(stddev >= T(0)))
-      throw error("tandem: normal: stddev (" + std::to_string(stddev) + ") must be non-negative");
+      throw error("tandem: normal: stddev (" + number(stddev) + ") must be non-negative");
     return fill<T>(extents, space_tag, detail::normal_dist<T>{mean, stddev});
   }
   template <class T, std::size_t R, space S>
@@ -240,6 +256,11 @@ class generator {
   std::uint64_t calls() const { return calls_; }
 
  private:
+  template <class T>
+  static std::string number(T x) {
+    return std::to_string(tandem::detail::convert<double>(x));
+  }
+
   template <class T, std::size_t R, class S, class Dist>
   tensor<T, R, S> fill(const shape<R>& extents, S space_tag, const Dist& dist) {
     tensor<T, R, S> out(extents, uninitialized);
