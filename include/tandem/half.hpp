@@ -150,6 +150,7 @@ class narrow_float {
   TANDEM_HD constexpr narrow_float(float f) : bits_(from_float(::cuda::std::bit_cast<std::uint32_t>(f))) {}
   TANDEM_HD constexpr narrow_float(double d)
       : bits_(narrow_bits<F, binary64_format>(::cuda::std::bit_cast<std::uint64_t>(d))) {}
+  // long double and integers go through double (exact for integers up to 2^53).
   TANDEM_HD constexpr narrow_float(long double d) : narrow_float(static_cast<double>(d)) {}
   template <class I>
     requires std::is_integral_v<I>
