@@ -378,6 +378,11 @@ void check_sort() {
   std::stable_sort(order.begin(), order.end(),
                    [&](td::index_t a, td::index_t b) { return nan_last(ds[std::size_t(a)], ds[std::size_t(b)]); });
   CHECK(td::to_vector(td::argsort(td::from(xs, {n}, Space{}))) == order);
+  auto keys = td::from(xs, {n}, Space{});
+  auto payload = td::arange<td::index_t>(n, Space{});
+  td::sort_by_key(keys, payload);
+  CHECK(same(td::to_vector(keys), up));
+  CHECK(td::to_vector(payload) == order);
 
   std::vector<double> distinct;
   for (const double v : up)
