@@ -245,7 +245,6 @@ void check_reductions() {
   double sum = 0, sq = 0;
   for (const T v : xs) sum += to_double(v), sq += to_double(v) * to_double(v);
   static_assert(std::is_same_v<decltype(td::sum(x)), T>, "the element type is kept");
-  const format_model& f = model<T>();
   // float accumulation of n values in [-1, 2): far below one unit of T in error, so
   // the result is the double sum rounded, or a neighbour when the sum lies near a midpoint.
   CHECK(std::fabs(to_double(td::sum(x)) - sum) <= ulp<T>(sum));
@@ -262,8 +261,8 @@ void check_reductions() {
 
   // Partial sums past the largest finite half (65504) stay finite in float: a sum in
   // half itself would overflow to infinity here.
-  const float big = std::is_same_v<T, td::bfloat16> ? 3e38f : 60000.f;
-  if constexpr (!std::is_same_v<T, td::bfloat16>) {
+  if constexpr (std::is_same_v<T, td::half>) {
+    const float big = 60000.f;
     const auto v = td::from(std::vector<T>{T(big), T(big), T(-big), T(-big)}, {4}, Space{});
     CHECK(to_double(td::sum(v)) == 0.0);
     CHECK(to_double(td::mean(td::slice(v, td::range(0, 2)))) == double(big));
@@ -286,7 +285,6 @@ void check_reductions() {
   const auto with_nan = td::from(std::vector<T>{T(1), T(std::numeric_limits<float>::quiet_NaN()), T(3)}, {3}, Space{});
   CHECK(std::isnan(to_double(td::max(with_nan))));
   CHECK(td::argmax(with_nan) == 1);
-  (void)f;
 }
 
 /// matmul in T against a double triple loop of the same (exactly representable) inputs:
