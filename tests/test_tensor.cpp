@@ -1,4 +1,6 @@
 // tensor: construction, value semantics, element access and movement between spaces.
+#include <cstdlib>
+
 #include "support/test_support.hpp"
 
 using testing::values;
@@ -110,4 +112,48 @@ TEMPLATE_TEST_CASE("assignment gives the tensor the expression's shape", "[tenso
   CHECK(values(c) == std::vector<double>{1, 2, 3, 4, 5, 6});
   c = 3.f;
   CHECK(values(c) == std::vector<double>(6, 3.0));
+}
+
+TEST_CASE("the host block cache hands back kept blocks and evicts the oldest", "[tensor]") {
+  using cache_t = td::detail::host_block_cache;
+  cache_t cache;  // a private one: the process-wide cache is left alone
+  auto block = [](std::size_t bytes) { return std::malloc(bytes); };
+  const std::size_t mib = std::size_t(1) << 20;
+
+  CHECK(cache.take(mib) == nullptr);
+  void* a = block(mib);
+  void* b = block(2 * mib);
+  REQUIRE(cache.keep(a, mib));
+  REQUIRE(cache.keep(b, 2 * mib));
+  CHECK(cache.take(3 * mib) == nullptr);  // only an exact size matches
+  CHECK(cache.take(2 * mib) == b);
+  CHECK(cache.take(2 * mib) == nullptr);  // handed out once
+  CHECK(cache.take(mib) == a);
+
+  CHECK_FALSE(cache.keep(a, cache_t::capacity / 4 + 1));  // too big to keep: the caller frees it
+  std::free(a);
+  std::free(b);
+
+  // Count limit: keeping one more than max_blocks frees the oldest (block 0).
+  std::vector<void*> kept;
+  for (std::size_t i = 0; i <= cache_t::max_blocks; ++i) {
+    kept.push_back(block(mib + i));
+    REQUIRE(cache.keep(kept.back(), mib + i));
+  }
+  CHECK(cache.take(mib) == nullptr);  // evicted (and freed by the cache)
+  for (std::size_t i = 1; i <= cache_t::max_blocks; ++i) CHECK(cache.take(mib + i) == kept[i]);
+  for (std::size_t i = 1; i <= cache_t::max_blocks; ++i) std::free(kept[i]);
+
+  // Byte limit: four quarter-capacity blocks fill it; a fifth evicts the oldest.
+  // (Never written to, so these reservations cost no physical memory.)
+  const std::size_t quarter = cache_t::capacity / 4;
+  std::vector<void*> big;
+  for (std::size_t i = 0; i < 5; ++i) {
+    big.push_back(block(quarter - i));
+    REQUIRE(big.back() != nullptr);
+    REQUIRE(cache.keep(big.back(), quarter - i));
+  }
+  CHECK(cache.take(quarter) == nullptr);
+  for (std::size_t i = 1; i < 5; ++i) CHECK(cache.take(quarter - i) == big[i]);
+  for (std::size_t i = 1; i < 5; ++i) std::free(big[i]);
 }

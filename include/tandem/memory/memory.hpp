@@ -61,13 +61,7 @@ class host_block_cache {
   void* take(std::size_t bytes) {
     const std::lock_guard<std::mutex> hold(lock_);
     for (std::size_t i = count_; i-- > 0;) {
-      if (blocks_[i].bytes == bytes) {
-        void* p = blocks_[i].p;
-        held_ -= bytes;
-        for (std::size_t j = i; j + 1 < count_; ++j) blocks_[j] = blocks_[j + 1];
-        --count_;
-        return p;
-      }
+      if (blocks_[i].bytes == bytes) return erase(i);
     }
     return nullptr;
   }
@@ -76,12 +70,7 @@ class host_block_cache {
   bool keep(void* p, std::size_t bytes) noexcept {
     if (bytes > capacity / 4) return false;
     const std::lock_guard<std::mutex> hold(lock_);
-    while (count_ > 0 && (count_ == max_blocks || held_ + bytes > capacity)) {
-      std::free(blocks_[0].p);
-      held_ -= blocks_[0].bytes;
-      for (std::size_t j = 0; j + 1 < count_; ++j) blocks_[j] = blocks_[j + 1];
-      --count_;
-    }
+    while (count_ > 0 && (count_ == max_blocks || held_ + bytes > capacity)) std::free(erase(0));
     blocks_[count_++] = {p, bytes};
     held_ += bytes;
     return true;
@@ -92,6 +81,14 @@ class host_block_cache {
     void* p;
     std::size_t bytes;
   };
+  /// Drops entry i (0 is the oldest) and returns its memory; the caller holds lock_.
+  void* erase(std::size_t i) noexcept {
+    void* p = blocks_[i].p;
+    held_ -= blocks_[i].bytes;
+    for (std::size_t j = i; j + 1 < count_; ++j) blocks_[j] = blocks_[j + 1];
+    --count_;
+    return p;
+  }
   std::mutex lock_;
   block blocks_[max_blocks] = {};
   std::size_t count_ = 0, held_ = 0;
