@@ -1,5 +1,7 @@
 // Scans: cumsum, inclusive_scan, exclusive_scan, against std::partial_sum-style loops.
 #include <numeric>
+
+#include <cuda/std/functional>
 #include <tbb/global_control.h>
 
 #include "support/test_support.hpp"
@@ -15,6 +17,13 @@ struct max_op {
   }
 };
 struct plus_op {
+  template <class T>
+  TANDEM_HD T operator()(T a, T b) const {
+    return a + b;
+  }
+};
+struct tagged_plus_op {  // says it is a plain +: CUB gets cuda::std::plus instead
+  using plus_tag = void;
   template <class T>
   TANDEM_HD T operator()(T a, T b) const {
     return a + b;
@@ -73,6 +82,8 @@ TEMPLATE_TEST_CASE("large scans take the parallel path and match a serial loop",
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     CHECK(td::to_vector(td::cumsum(k)) == inclusive);
     CHECK(td::to_vector(td::exclusive_scan(k, 17, plus_op{})) == exclusive);
+    CHECK(td::to_vector(td::exclusive_scan(k, 17, tagged_plus_op{})) == exclusive);
+    CHECK(td::to_vector(td::inclusive_scan(k, cuda::std::plus<std::int64_t>{})) == inclusive);
   }
   // Floats accumulate in float, one after another as numpy's cumsum does: the error of
   // the i-th partial sum grows like sqrt(i) * 6e-8 (about 6e-5 at 2^20), not pairwise.
