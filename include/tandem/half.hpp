@@ -277,13 +277,6 @@ TANDEM_HD constexpr U convert(const X& x) {
     return static_cast<U>(x);
 }
 
-/// Positive infinity and a quiet NaN of a floating type (numeric_limits is not
-/// specialized for CUDA's 16-bit types).
-template <class T>
-TANDEM_HD constexpr T infinity_of() {
-  return convert<T>(::cuda::std::numeric_limits<float>::infinity());
-}
-
 }  // namespace detail
 }  // namespace tandem
 

@@ -244,17 +244,6 @@ using sum_t = std::conditional_t<std::is_same_v<T, bool>, index_t, T>;
 template <class T>
 using real_t = std::conditional_t<is_floating_v<T>, T, double>;
 
-template <class T>
-constexpr T lowest_or_neg_inf() {
-  if constexpr (is_floating_v<T>) return convert<T>(-std::numeric_limits<float>::infinity());
-  else return std::numeric_limits<T>::lowest();
-}
-template <class T>
-constexpr T highest_or_inf() {
-  if constexpr (is_floating_v<T>) return infinity_of<T>();
-  else return std::numeric_limits<T>::max();
-}
-
 /// op(init, contributions of every element) in the accumulation type A, as a V; init when empty.
 template <class V, class A, class E, class Tr, class Op>
 V accumulated(const E& e, const Tr& tr, const Op& op, A init) {
@@ -267,10 +256,16 @@ template <class E>
                     ") is undefined");
 }
 
-/// The value every element beats: +inf (or the largest value) for a minimum.
+/// The value every element beats: +inf (or the largest value) for a minimum, -inf (or
+/// the lowest value) for a maximum.
 template <bool Larger, class T>
 constexpr T losing_value() {
-  return Larger ? lowest_or_neg_inf<T>() : highest_or_inf<T>();
+  if constexpr (is_floating_v<T>) {
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    return convert<T>(Larger ? -inf : inf);
+  } else {
+    return Larger ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+  }
 }
 
 template <bool Larger, class E>
