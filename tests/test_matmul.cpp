@@ -7,6 +7,10 @@
 
 #include "support/test_support.hpp"
 
+#if defined(__linux__)
+#  include <sys/mman.h>
+#endif
+
 using testing::values;
 
 namespace {
@@ -207,3 +211,36 @@ TEMPLATE_TEST_CASE("matmul rejects mismatched shapes, naming them", "[matmul]", 
   CHECK_THROWS_AS(td::set_host_gemm(td::host_gemm::cblas), td::error);
 #endif
 }
+
+TEST_CASE("matmul with rows further apart than a 32-bit int can say", "[matmul]") {
+#if defined(__linux__)
+  // A 2 x 3 matrix whose rows lie 2^31 + 8 elements apart: CBLAS takes int leading
+  // dimensions, so such an operand must not reach it. The memory between the rows is
+  // reserved, never touched.
+  const td::index_t ld = (td::index_t(1) << 31) + 8;
+  const std::size_t bytes = sizeof(float) * static_cast<std::size_t>(ld + 3);
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  REQUIRE(p != MAP_FAILED);
+  auto* f = static_cast<float*>(p);
+  for (int j = 0; j < 3; ++j) {
+    f[j] = float(1 + j);       // row 0: 1 2 3
+    f[ld + j] = float(4 + j);  // row 1: 4 5 6
+  }
+  auto a = td::slice(td::adapt(f, {2, ld}), td::all, td::range(0, 3));
+  REQUIRE(a.shape() == td::shape<2>{2, 3});
+  const auto b = td::from<float>({{1, 0}, {0, 1}, {1, 1}});
+  const auto x = td::from<float>({1, 1, 1});
+  for (auto g : host_gemms()) {
+    td::set_host_gemm(g);
+    INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
+    CHECK(values(td::matmul(a, b)) == std::vector<double>{4, 5, 10, 11});
+    CHECK(values(td::matmul(a, x)) == std::vector<double>{6, 15});
+    CHECK(values(td::matmul(td::from<float>({{1, 1}}), a)) == std::vector<double>{5, 7, 9});  // as B
+    CHECK(values(td::matmul(td::transpose(a), td::from<float>({{1}, {1}}))) ==
+          std::vector<double>{5, 7, 9});  // transposed: columns ld apart
+  }
+  td::set_host_gemm(td::host_gemm::automatic);
+  munmap(p, bytes);
+#endif
+}
+

@@ -96,11 +96,13 @@ void host_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_m
 #if TANDEM_HAS_CBLAS
   if (get_host_gemm() == host_gemm::cblas) {
     const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
-    for (index_t q = 0; q < batch; ++q)
-      cblas_gemm<T>(m, n, k, a.data + q * a.bs, la.op.transposed, la.op.ld, b.data + q * b.bs, lb.op.transposed,
-                    lb.op.ld, c.data + q * c.bs, c.rs);
-    return;
-  }
+    if (fits_blas_int({m, n, k, la.op.ld, lb.op.ld, c.rs})) {
+      for (index_t q = 0; q < batch; ++q)
+        cblas_gemm<T>(m, n, k, a.data + q * a.bs, la.op.transposed, la.op.ld, b.data + q * b.bs, lb.op.transposed,
+                      lb.op.ld, c.data + q * c.bs, c.rs);
+      return;
+    }
+  }  // sizes beyond a 32-bit int: tandem's kernel, which indexes in 64 bits
 #endif
   for (index_t q = 0; q < batch; ++q)
     blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,

@@ -5,6 +5,7 @@
 /// operand is passed as-is ("N") and a transposed view (dense columns) as "T". Only
 /// included under nvcc; link CUDA::cublas (tandem::tandem does so for CUDA links).
 
+#include <cstdint>
 #include <string>
 
 #include <cublas_v2.h>
@@ -68,7 +69,6 @@ void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, ind
   const typename types::scale one = 1, zero = 0;
   const cublasOperation_t ob = lb.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   const cublasOperation_t oa = la.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
-  const auto i = [](index_t v) { return static_cast<int>(v); };
   // cuBLAS wants k >= 1 for its checks; an empty sum is zeros.
   if (k == 0) {
     for (index_t q = 0; q < batch; ++q)
@@ -78,15 +78,27 @@ void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, ind
     return;
   }
   constexpr cudaDataType_t dt = types::data;
-  if (batch == 1)
-    check_cublas(cublasGemmEx(h, ob, oa, i(n), i(m), i(k), &one, b, dt, i(lb.ld), a, dt, i(la.ld), &zero, c, dt,
-                              i(ldc), types::compute, CUBLAS_GEMM_DEFAULT),
-                 "cublasGemmEx");
+  // The classic entry points take 32-bit sizes; the _64 ones (cuBLAS 12) any size.
+  auto run = [&](auto gemm, const char* gemm_name, auto batched, const char* batched_name, auto size) {
+    if (batch == 1)
+      check_cublas(gemm(h, ob, oa, size(n), size(m), size(k), &one, b, dt, size(lb.ld), a, dt, size(la.ld), &zero,
+                        c, dt, size(ldc), types::compute, CUBLAS_GEMM_DEFAULT),
+                   gemm_name);
+    else
+      check_cublas(batched(h, ob, oa, size(n), size(m), size(k), &one, b, dt, size(lb.ld), b_batch, a, dt,
+                           size(la.ld), a_batch, &zero, c, dt, size(ldc), c_batch, size(batch), types::compute,
+                           CUBLAS_GEMM_DEFAULT),
+                   batched_name);
+  };
+  // (cublasGemmEx is overloaded: each is wrapped so that overload resolution sees the arguments.)
+  if (fits_blas_int({m, n, k, la.ld, lb.ld, ldc, batch}))
+    run([](auto... x) { return cublasGemmEx(x...); }, "cublasGemmEx",
+        [](auto... x) { return cublasGemmStridedBatchedEx(x...); }, "cublasGemmStridedBatchedEx",
+        [](index_t v) { return static_cast<int>(v); });
   else
-    check_cublas(cublasGemmStridedBatchedEx(h, ob, oa, i(n), i(m), i(k), &one, b, dt, i(lb.ld), b_batch, a, dt,
-                                            i(la.ld), a_batch, &zero, c, dt, i(ldc), c_batch, i(batch),
-                                            types::compute, CUBLAS_GEMM_DEFAULT),
-                 "cublasGemmStridedBatchedEx");
+    run([](auto... x) { return cublasGemmEx_64(x...); }, "cublasGemmEx_64",
+        [](auto... x) { return cublasGemmStridedBatchedEx_64(x...); }, "cublasGemmStridedBatchedEx_64",
+        [](index_t v) { return static_cast<std::int64_t>(v); });
 }
 
 }  // namespace tandem::detail

@@ -17,6 +17,8 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <limits>
 #include <string_view>
 #include <execution>
 #include <memory>
@@ -65,6 +67,14 @@ inline blas_layout blas_layout_of(index_t rows, index_t cols, index_t rs, index_
   if ((cols <= 1 || cs == 1) && (rows <= 1 || rs >= c1)) return {true, {false, rows <= 1 ? c1 : rs}};
   if ((rows <= 1 || rs == 1) && (cols <= 1 || cs >= r1)) return {true, {true, cols <= 1 ? r1 : cs}};
   return {false, {false, 0}};
+}
+
+/// True when every size and leading dimension fits a 32-bit int, as CBLAS and cuBLAS's
+/// classic entry points take them.
+inline bool fits_blas_int(std::initializer_list<index_t> sizes) {
+  for (index_t s : sizes)
+    if (s > std::numeric_limits<int>::max()) return false;
+  return true;
 }
 
 namespace gemm_kernels {
