@@ -11,13 +11,15 @@
 #include "../../error.hpp"
 #include "../../memory/buffer.hpp"
 #include "../../memory/memory.hpp"
+#include "cub_op.cuh"
 
 namespace tandem::detail {
 
 /// op(init, get(0) op ... op get(n-1)), computed on tandem's stream and copied to the host.
 template <class V, class Get, class Op>
-V cub_reduce(index_t n, const Get& get, const Op& op, const V& init) {
+V cub_reduce(index_t n, const Get& get, const Op& user_op, const V& init) {
   const cudaStream_t stream = current_stream();
+  const auto& op = cub_op<V>(user_op);
   auto input = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get);
   std::size_t temp_bytes = 0;
   TANDEM_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, temp_bytes, input, static_cast<V*>(nullptr), n, op,
