@@ -38,7 +38,7 @@ namespace detail {
 // ---- combining operations ----------------------------------------------------------
 
 struct sum_op {
-  using plus_tag = void;  // a plain +: the CUDA backend hands CUB its own plus (see cub_scan)
+  using plus_tag = void;  // a plain +: CUB gets its own plus (backend/cuda/cub_op.cuh)
   template <class V>
   TANDEM_HD V operator()(const V& a, const V& b) const { return a + b; }
 };
