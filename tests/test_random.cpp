@@ -1,4 +1,5 @@
 // Random numbers: Philox known answers, host/device agreement, statistics.
+#include <algorithm>
 #include <cstring>
 #include <tbb/global_control.h>
 
@@ -61,6 +62,24 @@ TEMPLATE_TEST_CASE("values depend on seed, call and index only: every space agre
   for (std::size_t i = 0; i < hn2.size(); ++i) worst = std::max(worst, ulp_distance(hn2[i], sn2[i]));
   CHECK(worst <= 2);
   CHECK(on_host.calls() == 5);
+}
+
+TEST_CASE("without a space the draws are host tensors, as with td::host", "[random]") {
+  td::random::generator implicit{11}, explicit_host{11};
+  auto u = implicit.uniform<float>({3, 4});
+  static_assert(std::is_same_v<decltype(u), td::tensor<float, 2, td::host_space>>);
+  CHECK(td::to_vector(u) == td::to_vector(explicit_host.uniform<float>({3, 4}, td::host)));
+  CHECK(td::to_vector(implicit.uniform<double>(td::shape<1>{50}, -2.0, 2.0)) ==
+        td::to_vector(explicit_host.uniform<double>({50}, td::host, -2.0, 2.0)));
+  CHECK(td::to_vector(implicit.normal<double>({40})) == td::to_vector(explicit_host.normal<double>({40}, td::host)));
+  CHECK(td::to_vector(implicit.normal<float>({40}, 5.f, 0.5f)) ==
+        td::to_vector(explicit_host.normal<float>({40}, td::host, 5.f, 0.5f)));
+  const auto dice = td::to_vector(implicit.integers<int>({200}, 1, 7));
+  CHECK(dice == td::to_vector(explicit_host.integers<int>({200}, td::host, 1, 7)));
+  CHECK(*std::min_element(dice.begin(), dice.end()) == 1);
+  CHECK(*std::max_element(dice.begin(), dice.end()) == 6);
+  CHECK(implicit.calls() == 5);
+  CHECK_THROWS_AS(implicit.uniform<float>({2}, 1.f, 1.f), td::error);  // lo must be below hi
 }
 
 TEMPLATE_TEST_CASE("each call advances; seeds differ; thread counts do not matter", "[random]", TANDEM_TEST_SPACES) {

@@ -7,6 +7,7 @@
 /// auto u = g.uniform<float>({1 << 20}, td::device);            // [0, 1)
 /// auto n = g.normal<double>({256, 256}, td::host, 0.0, 2.0);   // mean 0, stddev 2
 /// auto k = g.integers<int>({100}, td::device, 1, 7);           // dice: [1, 7)
+/// auto x = g.normal<double>({8});                              // no space: host memory
 /// auto h = g.uniform<td::half>({1024}, td::device);             // drawn in float, rounded
 /// \endcode
 /// Counter-based: element i of the c-th call is Philox-4x32-10 of the counter
@@ -250,6 +251,33 @@ class generator {
   tensor<T, R, S> integers(const index_t (&extents)[R], S space_tag, T lo, T hi) {
     return integers<T>(tandem::detail::to_shape(extents), space_tag, lo, hi);
   }
+
+  // Without a space: host memory, as for the creation functions. The same values as
+  // with td::host (the call advances the generator the same way).
+  template <class T, std::size_t R>
+  tensor<T, R> uniform(const shape<R>& extents) { return uniform<T>(extents, host_space{}); }
+  template <class T, std::size_t R>
+  tensor<T, R> uniform(const index_t (&extents)[R]) { return uniform<T>(extents, host_space{}); }
+  template <class T, std::size_t R>
+  tensor<T, R> uniform(const shape<R>& extents, T lo, T hi) { return uniform<T>(extents, host_space{}, lo, hi); }
+  template <class T, std::size_t R>
+  tensor<T, R> uniform(const index_t (&extents)[R], T lo, T hi) { return uniform<T>(extents, host_space{}, lo, hi); }
+  template <class T, std::size_t R>
+  tensor<T, R> normal(const shape<R>& extents) { return normal<T>(extents, host_space{}); }
+  template <class T, std::size_t R>
+  tensor<T, R> normal(const index_t (&extents)[R]) { return normal<T>(extents, host_space{}); }
+  template <class T, std::size_t R>
+  tensor<T, R> normal(const shape<R>& extents, T mean, T stddev) {
+    return normal<T>(extents, host_space{}, mean, stddev);
+  }
+  template <class T, std::size_t R>
+  tensor<T, R> normal(const index_t (&extents)[R], T mean, T stddev) {
+    return normal<T>(extents, host_space{}, mean, stddev);
+  }
+  template <class T, std::size_t R>
+  tensor<T, R> integers(const shape<R>& extents, T lo, T hi) { return integers<T>(extents, host_space{}, lo, hi); }
+  template <class T, std::size_t R>
+  tensor<T, R> integers(const index_t (&extents)[R], T lo, T hi) { return integers<T>(extents, host_space{}, lo, hi); }
 
   std::uint64_t seed() const { return seed_; }
   /// How many tensors this generator has drawn: the call number of the next one.
