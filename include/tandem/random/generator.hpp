@@ -255,23 +255,19 @@ class generator {
   // Without a space: host memory, as for the creation functions. The same values as
   // with td::host (the call advances the generator the same way).
   template <class T, std::size_t R>
-  tensor<T, R> uniform(const shape<R>& extents) { return uniform<T>(extents, host_space{}); }
+  tensor<T, R> uniform(const shape<R>& extents, T lo = T(0), T hi = T(1)) {
+    return uniform<T>(extents, host_space{}, lo, hi);
+  }
   template <class T, std::size_t R>
-  tensor<T, R> uniform(const index_t (&extents)[R]) { return uniform<T>(extents, host_space{}); }
+  tensor<T, R> uniform(const index_t (&extents)[R], T lo = T(0), T hi = T(1)) {
+    return uniform<T>(extents, host_space{}, lo, hi);
+  }
   template <class T, std::size_t R>
-  tensor<T, R> uniform(const shape<R>& extents, T lo, T hi) { return uniform<T>(extents, host_space{}, lo, hi); }
-  template <class T, std::size_t R>
-  tensor<T, R> uniform(const index_t (&extents)[R], T lo, T hi) { return uniform<T>(extents, host_space{}, lo, hi); }
-  template <class T, std::size_t R>
-  tensor<T, R> normal(const shape<R>& extents) { return normal<T>(extents, host_space{}); }
-  template <class T, std::size_t R>
-  tensor<T, R> normal(const index_t (&extents)[R]) { return normal<T>(extents, host_space{}); }
-  template <class T, std::size_t R>
-  tensor<T, R> normal(const shape<R>& extents, T mean, T stddev) {
+  tensor<T, R> normal(const shape<R>& extents, T mean = T(0), T stddev = T(1)) {
     return normal<T>(extents, host_space{}, mean, stddev);
   }
   template <class T, std::size_t R>
-  tensor<T, R> normal(const index_t (&extents)[R], T mean, T stddev) {
+  tensor<T, R> normal(const index_t (&extents)[R], T mean = T(0), T stddev = T(1)) {
     return normal<T>(extents, host_space{}, mean, stddev);
   }
   template <class T, std::size_t R>
