@@ -147,12 +147,26 @@ shape<R> shape_from_list(std::initializer_list<index_t> list, const char* what) 
   return s;
 }
 
+/// a * b for non-negative a and b, or false when the product does not fit in index_t.
+inline bool multiply_fits(index_t a, index_t b, index_t& product) {
+  return !__builtin_mul_overflow(a, b, &product);
+}
+
+/// Checks that a shape can describe elements of `element_bytes` bytes each in memory:
+/// no extent is negative, and the product of the non-zero extents (the reach of the
+/// strides) times element_bytes fits in index_t, as numpy's "array is too big" check.
+/// Throws td::shape_error naming the shape otherwise.
 template <std::size_t R>
-void check_extents(const shape<R>& s, const char* what) {
-  for (std::size_t d = 0; d != R; ++d)
+void check_extents(const shape<R>& s, const char* what, std::size_t element_bytes = 1) {
+  index_t reach = static_cast<index_t>(element_bytes);
+  for (std::size_t d = 0; d != R; ++d) {
     if (s[d] < 0)
-      throw shape_error(std::string("tandem: ") + what + ": negative extent in shape " +
-                        to_string(s));
+      throw shape_error(std::string("tandem: ") + what + ": negative extent in shape " + to_string(s));
+    if (s[d] != 0 && !multiply_fits(reach, s[d], reach))
+      throw shape_error(std::string("tandem: ") + what + ": shape " + to_string(s) + " is too big: its " +
+                        "elements of " + std::to_string(element_bytes) + " bytes cannot be addressed with " +
+                        "64-bit signed offsets");
+  }
 }
 
 }  // namespace detail

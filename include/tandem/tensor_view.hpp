@@ -9,8 +9,9 @@
 /// td::for_each(td::host, td::shape<2>{3, 4},
 ///              [v](td::index_t i, td::index_t j) { v(i, j) = float(i * 4 + j); });
 /// \endcode
-/// Assigning a view to a view of the same type rebinds it, as with std::span. To write
-/// elements, assign an expression or a scalar: `v = 0.f;`, `v = a + b;`.
+/// Assigning to a view writes its elements, as numpy's `v[...] = x` does: `v = 0.f;`,
+/// `v = a + b;`, and `v = other_view;` too (a copy, with overlap handled as if the right
+/// side were read first). To point a view elsewhere, construct a new one.
 
 #include <cstddef>
 #include <string>
@@ -39,7 +40,10 @@ class tensor_view {
       : ptr_(data), shape_(extents), strides_(strides) {}
 
   tensor_view(const tensor_view&) = default;
-  tensor_view& operator=(const tensor_view&) = default;
+  /// `v = w` copies elements (the template below). This deleted copy assignment only
+  /// keeps the implicit, rebinding one from being declared; it binds a `const volatile`
+  /// rvalue, so it never wins overload resolution, and the view stays trivially copyable.
+  tensor_view& operator=(const tensor_view&) const volatile&& = delete;
 
   /// A view of const elements from a view of mutable ones.
   template <class U>
@@ -48,10 +52,10 @@ class tensor_view {
       : ptr_(other.data()), shape_(other.shape()), strides_(other.strides()) {}
 
   /// Writes the (broadcast) value of an expression, tensor, view or scalar into the
-  /// viewed elements. (A view that converts to this type rebinds instead, as above.) Throws td::shape_error when it does not broadcast to this shape.
+  /// viewed elements; throws td::shape_error when it does not broadcast to this shape.
+  /// Operands that overlap the destination are read as they were before the write.
   template <class E>
-    requires((operand<E> || scalar<E>) &&
-             !(detail::is_view<std::remove_cvref_t<E>>::value && std::is_convertible_v<const E&, tensor_view>))
+    requires(operand<E> || scalar<E>)
   const tensor_view& operator=(const E& e) const {
     static_assert(!std::is_const_v<T>, "tandem: cannot assign to a view of const elements");
     detail::assign(*this, e);
@@ -67,11 +71,12 @@ class tensor_view {
   TANDEM_HD tensor_view view() const { return *this; }
 
   /// True when the elements are dense and row-major (strides of extent-1 dimensions
-  /// do not matter).
+  /// do not matter; an empty view is contiguous, wherever its zero extent is).
   TANDEM_HD bool is_contiguous() const {
+    for (std::size_t d = 0; d != R; ++d)
+      if (shape_[d] == 0) return true;
     index_t expected = 1;
     for (std::size_t d = R; d-- > 0;) {
-      if (shape_[d] == 0) return true;
       if (shape_[d] != 1 && strides_[d] != expected) return false;
       expected *= shape_[d];
     }

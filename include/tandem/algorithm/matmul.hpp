@@ -131,22 +131,34 @@ struct matmul_operand {
   using T = value_of_t<E>;
   using S = space_of_t<E>;
   static constexpr std::size_t R = rank_of_v<E>;
+  bool direct;
   tensor<T, R, S> copy;
   tensor_view<const T, R, S> view;
 
-  explicit matmul_operand(const E& e) {
+  explicit matmul_operand(const E& e)
+      : direct(readable(e)),
+        copy(direct ? tensor<T, R, S>() : tensor<T, R, S>(e)),
+        view(direct ? own_view(e) : copy.view()) {}
+
+ private:
+  static bool readable(const E& e) {
     using D = std::remove_cvref_t<E>;
     if constexpr (is_tensor<D>::value || is_view<D>::value) {
-      const tensor_view<const T, R, S> v = e.view();
-      bool readable = true;
-      if constexpr (R >= 2) readable = blas_layout_of(v.extent(R - 2), v.extent(R - 1), v.stride(R - 2), v.stride(R - 1)).ok;
-      if (readable) {
-        view = v;
-        return;
+      if constexpr (R >= 2) {
+        const auto v = e.view();
+        return blas_layout_of(v.extent(R - 2), v.extent(R - 1), v.stride(R - 2), v.stride(R - 1)).ok;
       }
+      return true;
+    } else {
+      return false;
     }
-    copy = e;
-    view = copy.view();
+  }
+  static tensor_view<const T, R, S> own_view(const E& e) {
+    using D = std::remove_cvref_t<E>;
+    if constexpr (is_tensor<D>::value || is_view<D>::value)
+      return e.view();
+    else
+      return {};
   }
 };
 

@@ -33,8 +33,9 @@ shape<N> reshape_target(const shape<From>& from, const index_t (&dims)[N]) {
     } else if (dims[d] < 0) {
       throw shape_error("tandem: cannot reshape " + to_string(from) + " into " + to_string(to) +
                         ": extents must be non-negative, with at most one -1");
-    } else {
-      known *= dims[d];
+    } else if (!multiply_fits(known, dims[d], known)) {
+      throw shape_error("tandem: cannot reshape " + to_string(from) + " into " + to_string(to) +
+                        ": the extents' product overflows 64-bit signed integers");
     }
   }
   if (inferred >= 0) {
@@ -43,6 +44,7 @@ shape<N> reshape_target(const shape<From>& from, const index_t (&dims)[N]) {
                         " elements) into " + to_string(to));
     to[static_cast<std::size_t>(inferred)] = from.size() / known;
   }
+  check_extents(to, "reshape");
   if (to.size() != from.size())
     throw shape_error("tandem: cannot reshape " + to_string(from) + " (" + std::to_string(from.size()) +
                       " elements) into " + to_string(to) + " (" + std::to_string(to.size()) + " elements)");

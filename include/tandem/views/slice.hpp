@@ -13,6 +13,7 @@
 /// viewed elements, so the result never dangles.
 
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -63,6 +64,11 @@ auto slice_view(const tensor_view<T, R, S>& v, const A&... args) {
   auto take = [&](const auto& arg) {
     using Arg = std::remove_cvref_t<decltype(arg)>;
     if constexpr (std::is_integral_v<Arg>) {
+      if constexpr (std::is_unsigned_v<Arg> && sizeof(Arg) >= sizeof(index_t)) {
+        if (arg > static_cast<Arg>(std::numeric_limits<index_t>::max()))  // would read as negative
+          throw index_error("tandem: slice index " + std::to_string(arg) + " is out of range for dimension " +
+                            std::to_string(d) + " of extent " + std::to_string(v.extent(d)));
+      }
       ptr += normalize_index(static_cast<index_t>(arg), v.extent(d), d, false) * v.stride(d);
     } else if constexpr (std::is_same_v<Arg, range>) {
       if (arg.step <= 0)
@@ -70,10 +76,12 @@ auto slice_view(const tensor_view<T, R, S>& v, const A&... args) {
                           " must be positive");
       const index_t b = normalize_index(arg.begin, v.extent(d), d, true);
       const index_t e = normalize_index(arg.end, v.extent(d), d, true);
-      const index_t count = e > b ? (e - b + arg.step - 1) / arg.step : 0;
+      // Written so that nothing overflows for steps and bounds near INT64_MAX.
+      const index_t count = e > b ? (e - b - 1) / arg.step + 1 : 0;
       if (count > 0) ptr += b * v.stride(d);
       extents[k] = count;
-      strides[k] = v.stride(d) * arg.step;
+      // With two or more elements the step is below the extent, so the product fits.
+      strides[k] = count > 1 ? v.stride(d) * arg.step : v.stride(d);
       ++k;
     } else {
       extents[k] = v.extent(d);
