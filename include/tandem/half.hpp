@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include <cuda/std/bit>
+#include <cuda/std/limits>
 
 #include "config.hpp"
 
@@ -267,12 +268,31 @@ struct common_element<X, Y> {
 template <class X, class Y>
 using common_element_t = typename common_element<X, Y>::type;
 
+/// A float or double converted to the integer type U without undefined behaviour:
+/// truncated toward zero, saturated at U's limits (infinities too), NaN gives 0. This is
+/// what a GPU's conversion instruction does, so host and device agree.
+template <class U, class X>
+TANDEM_HD constexpr U saturating_integer(X x) {
+  constexpr X past_max = static_cast<X>(static_cast<U>(U(1) << (::cuda::std::numeric_limits<U>::digits - 1))) * X(2);
+  if (x != x) return U(0);
+  if (x >= past_max) return ::cuda::std::numeric_limits<U>::max();
+  if constexpr (std::is_signed_v<U>) {
+    if (x < -past_max) return ::cuda::std::numeric_limits<U>::min();  // -past_max itself is U's minimum
+  } else {
+    if (x <= X(-1)) return U(0);
+  }
+  return static_cast<U>(x);
+}
+
 /// static_cast<U>(x), except that a 16-bit float converts through float (exactly), so
-/// that every pair of element types converts, as CUDA's types do not all do directly.
+/// that every pair of element types converts, as CUDA's types do not all do directly,
+/// and that a floating value converts to an integer type as saturating_integer says.
 template <class U, class X>
 TANDEM_HD constexpr U convert(const X& x) {
   if constexpr (is_reduced_float_v<X> && !std::is_same_v<U, X>)
-    return static_cast<U>(static_cast<float>(x));
+    return convert<U>(static_cast<float>(x));
+  else if constexpr (std::is_integral_v<U> && !std::is_same_v<U, bool> && std::is_floating_point_v<X>)
+    return saturating_integer<U>(x);
   else
     return static_cast<U>(x);
 }

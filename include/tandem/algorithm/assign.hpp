@@ -21,7 +21,7 @@ template <class T, class Ev>
 struct flat_assign_kernel {
   T* out;
   Ev ev;
-  TANDEM_HD void operator()(index_t i) const { out[i] = static_cast<T>(ev.flat(i)); }
+  TANDEM_HD void operator()(index_t i) const { out[i] = convert<T>(ev.flat(i)); }
 };
 
 /// One element per call: what a GPU wants.
@@ -36,7 +36,7 @@ struct strided_assign_kernel {
     unravel(i, extents, idx);
     index_t offset = 0;
     for (std::size_t d = 0; d != R; ++d) offset += idx[d] * strides[d];
-    out[offset] = static_cast<T>(ev.at(idx));
+    out[offset] = convert<T>(ev.at(idx));
   }
 };
 
@@ -58,7 +58,7 @@ struct row_assign_kernel {
     const index_t len = extents[R - 1], step = strides[R - 1];
     for (index_t j = 0; j < len; ++j) {
       idx[R - 1] = j;
-      out[offset + j * step] = static_cast<T>(ev.at(idx));
+      out[offset + j * step] = convert<T>(ev.at(idx));
     }
   }
 };
@@ -85,7 +85,7 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
 template <class T, std::size_t R, class S, class E>
 void assign(const tensor_view<T, R, S>& out, const E& e) {
   if constexpr (scalar<E>) {
-    assign(out, scalar_leaf<T>{static_cast<T>(e)});
+    assign(out, scalar_leaf<T>{convert<T>(e)});
   } else {
     static_assert(std::remove_cvref_t<E>::rank <= R,
                   "tandem: cannot assign an expression of higher rank than the destination");

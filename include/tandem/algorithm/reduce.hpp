@@ -37,14 +37,15 @@ namespace detail {
 
 // ---- combining operations ----------------------------------------------------------
 
+/// Sums and products; signed integers wrap around instead of overflowing (see add()).
 struct sum_op {
   using plus_tag = void;  // a plain +: CUB gets its own plus (backend/cuda/cub_op.cuh)
   template <class V>
-  TANDEM_HD V operator()(const V& a, const V& b) const { return a + b; }
+  TANDEM_HD V operator()(const V& a, const V& b) const { return static_cast<V>(add(a, b)); }
 };
 struct prod_op {
   template <class V>
-  TANDEM_HD V operator()(const V& a, const V& b) const { return a * b; }
+  TANDEM_HD V operator()(const V& a, const V& b) const { return static_cast<V>(multiply(a, b)); }
 };
 struct and_op {
   TANDEM_HD bool operator()(bool a, bool b) const { return a && b; }

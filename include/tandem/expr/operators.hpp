@@ -37,12 +37,32 @@ decltype(auto) weak_scalar(S&& s) {
   }
 }
 
-template <class F, class A, class B>
+/// A scalar in a comparison: as weak_scalar, except that an integer scalar next to an
+/// integer or bool operand keeps its own type, so that it is compared by value
+/// (`int32_tensor < 3000000000LL` is all true, as in numpy 2), not narrowed first.
+template <class Other, class S>
+decltype(auto) comparison_scalar(S&& s) {
+  using D = std::remove_cvref_t<S>;
+  if constexpr (scalar<S> && operand<Other> && std::is_integral_v<D> && std::is_integral_v<value_of_t<Other>>)
+    return static_cast<D>(s);
+  else
+    return weak_scalar<Other>(std::forward<S>(s));
+}
+template <bool Comparison, class Other, class S>
+decltype(auto) scalar_beside(S&& s) {
+  if constexpr (Comparison)
+    return comparison_scalar<Other>(std::forward<S>(s));
+  else
+    return weak_scalar<Other>(std::forward<S>(s));
+}
+
+/// A binary map node, a scalar on either side taking its type as above.
+template <bool Comparison = false, class F, class A, class B>
 auto make_binary(F fn, A&& a, B&& b) {
   if constexpr (scalar<A>)
-    return make_map(fn, weak_scalar<B>(std::forward<A>(a)), std::forward<B>(b));
+    return make_map(fn, scalar_beside<Comparison, B>(std::forward<A>(a)), std::forward<B>(b));
   else if constexpr (scalar<B>)
-    return make_map(fn, std::forward<A>(a), weak_scalar<A>(std::forward<B>(b)));
+    return make_map(fn, std::forward<A>(a), scalar_beside<Comparison, A>(std::forward<B>(b)));
   else
     return make_map(fn, std::forward<A>(a), std::forward<B>(b));
 }
@@ -53,24 +73,24 @@ auto make_binary(F fn, A&& a, B&& b) {
 template <class A, class B>
 concept binary_operands = (operand<A> && operand_or_scalar<B>) || (scalar<A> && operand<B>);
 
-#define TANDEM_BINARY_OPERATOR(op, functor)                                 \
+#define TANDEM_BINARY_OPERATOR(op, functor, maker)                          \
   template <class A, class B>                                               \
     requires binary_operands<A, B>                                          \
   auto operator op(A&& a, B&& b) {                                          \
-    return detail::make_binary(detail::functor{}, std::forward<A>(a), std::forward<B>(b)); \
+    return detail::maker(detail::functor{}, std::forward<A>(a), std::forward<B>(b)); \
   }
-TANDEM_BINARY_OPERATOR(+, plus_fn)
-TANDEM_BINARY_OPERATOR(-, minus_fn)
-TANDEM_BINARY_OPERATOR(*, multiplies_fn)
-TANDEM_BINARY_OPERATOR(/, divides_fn)
-TANDEM_BINARY_OPERATOR(==, equal_fn)
-TANDEM_BINARY_OPERATOR(!=, not_equal_fn)
-TANDEM_BINARY_OPERATOR(<, less_fn)
-TANDEM_BINARY_OPERATOR(<=, less_equal_fn)
-TANDEM_BINARY_OPERATOR(>, greater_fn)
-TANDEM_BINARY_OPERATOR(>=, greater_equal_fn)
-TANDEM_BINARY_OPERATOR(&&, logical_and_fn)
-TANDEM_BINARY_OPERATOR(||, logical_or_fn)
+TANDEM_BINARY_OPERATOR(+, plus_fn, make_binary)
+TANDEM_BINARY_OPERATOR(-, minus_fn, make_binary)
+TANDEM_BINARY_OPERATOR(*, multiplies_fn, make_binary)
+TANDEM_BINARY_OPERATOR(/, divides_fn, make_binary)
+TANDEM_BINARY_OPERATOR(==, equal_fn, make_binary<true>)
+TANDEM_BINARY_OPERATOR(!=, not_equal_fn, make_binary<true>)
+TANDEM_BINARY_OPERATOR(<, less_fn, make_binary<true>)
+TANDEM_BINARY_OPERATOR(<=, less_equal_fn, make_binary<true>)
+TANDEM_BINARY_OPERATOR(>, greater_fn, make_binary<true>)
+TANDEM_BINARY_OPERATOR(>=, greater_equal_fn, make_binary<true>)
+TANDEM_BINARY_OPERATOR(&&, logical_and_fn, make_binary)
+TANDEM_BINARY_OPERATOR(||, logical_or_fn, make_binary)
 #undef TANDEM_BINARY_OPERATOR
 
 template <operand A>
