@@ -12,11 +12,15 @@
 /// \endcode
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include <cuda/std/cmath>
 
 #include "algorithm/assign.hpp"
 #include "algorithm/for_each.hpp"
@@ -30,7 +34,8 @@
 namespace tandem {
 namespace detail {
 
-/// Fills out[i] = start + i * step; integers in their own type, floats via double.
+/// Fills out[i] = start + i * step: integers in modular arithmetic (exact: every value
+/// lies between start and stop), floats via double.
 template <class T>
 struct arithmetic_progression {
   T* out;
@@ -39,12 +44,62 @@ struct arithmetic_progression {
   T int_start;
   T int_step;
   TANDEM_HD void operator()(index_t i) const {
-    if constexpr (std::is_integral_v<T>)
-      out[i] = static_cast<T>(int_start + static_cast<T>(i) * int_step);
-    else
-      out[i] = static_cast<T>(start + static_cast<double>(i) * step);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      // At least unsigned int: two unsigned shorts would multiply as (overflowing) ints.
+      using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+      out[i] = static_cast<T>(static_cast<U>(int_start) + static_cast<U>(i) * static_cast<U>(int_step));
+    } else {
+      out[i] = convert<T>(start + static_cast<double>(i) * step);
+    }
   }
 };
+
+/// linspace's values: start + i * step in double; integer types take the floor, as
+/// numpy's linspace does, kept within [start, stop].
+template <class T>
+struct even_spacing {
+  T* out;
+  double start, step, lo, hi;
+  TANDEM_HD void operator()(index_t i) const {
+    double x = start + static_cast<double>(i) * step;
+    if constexpr (std::is_integral_v<T>) x = ::cuda::std::floor(x);
+    x = x < lo ? lo : (x > hi ? hi : x);
+    out[i] = convert<T>(x);
+  }
+};
+
+/// How many elements arange(start, stop, step) has; td::shape_error when the step is
+/// zero or NaN, a bound is NaN or infinite, or the count does not fit in index_t.
+template <class T>
+index_t arange_count(T start, T stop, T step) {
+  auto describe = [&] {
+    return "start " + std::to_string(convert<double>(start)) + ", stop " + std::to_string(convert<double>(stop)) +
+           ", step " + std::to_string(convert<double>(step));
+  };
+  if constexpr (std::is_integral_v<T>) {
+    if (step == T(0)) throw shape_error("tandem: arange: step must not be zero");
+    // Differences in 64-bit unsigned arithmetic: exact for every pair of T values.
+    using U = std::uint64_t;
+    const bool up = step > T(0);
+    if (up ? !(start < stop) : !(stop < start)) return 0;
+    const U span = up ? U(stop) - U(start) : U(start) - U(stop);
+    const U stride = up ? U(step) : U(0) - U(step);
+    const U count = span / stride + (span % stride != 0 ? 1 : 0);
+    if (count > U(std::numeric_limits<index_t>::max()))
+      throw shape_error("tandem: arange: " + describe() + " gives more elements than index_t can count");
+    return static_cast<index_t>(count);
+  } else {
+    const double a = convert<double>(start), b = convert<double>(stop), d = convert<double>(step);
+    if (d == 0) throw shape_error("tandem: arange: step must not be zero");
+    if (a != a || b != b || d != d) throw shape_error("tandem: arange: NaN in " + describe());
+    if (!std::isfinite(a) || !std::isfinite(b))
+      throw shape_error("tandem: arange: " + describe() + ": an infinite bound gives endless elements");
+    const double count = std::ceil((b - a) / d);
+    if (!(count < 9223372036854775808.0))  // 2^63; also catches an overflowing b - a
+      throw shape_error("tandem: arange: " + describe() + " gives more elements than index_t can count");
+    return count > 0 ? static_cast<index_t>(count) : 0;
+  }
+}
 
 /// Calls fn(pointer) with the operand's elements dense and row-major, in its own
 /// space: directly when they already are, else through a staged copy.
@@ -164,16 +219,15 @@ tensor<T, R, S> ones(const index_t (&extents)[R], S space_tag = {}) {
 }
 
 /// start, start + step, ... while below stop (above, for a negative step), as numpy's
-/// arange: ceil((stop - start) / step) elements.
+/// arange: ceil((stop - start) / step) elements. A zero or NaN step, a NaN or infinite
+/// bound, or a count past index_t throw td::shape_error.
 template <class T, space S = host_space>
 tensor<T, 1, S> arange(T start, T stop, T step = T(1), S = {}) {
-  if (step == T(0)) throw shape_error("tandem: arange: step must not be zero");
-  const double count = std::ceil((static_cast<double>(stop) - static_cast<double>(start)) / static_cast<double>(step));
-  const index_t n = count > 0 ? static_cast<index_t>(count) : 0;
+  const index_t n = detail::arange_count(start, stop, step);
   tensor<T, 1, S> t(shape<1>{n}, uninitialized);
   for_each(S{}, n,
-           detail::arithmetic_progression<T>{t.data(), static_cast<double>(start), static_cast<double>(step), start,
-                                             step});
+           detail::arithmetic_progression<T>{t.data(), detail::convert<double>(start), detail::convert<double>(step),
+                                             start, step});
   return t;
 }
 /// 0, 1, ..., stop - 1.
@@ -182,13 +236,15 @@ tensor<T, 1, S> arange(T stop, S space_tag = {}) {
   return arange<T>(T(0), stop, T(1), space_tag);
 }
 
-/// `num` evenly spaced values from start to stop, both included.
+/// `num` evenly spaced values from start to stop, both included. Computed in double;
+/// integer types take the floor of each value, as numpy's linspace does.
 template <class T, space S = host_space>
 tensor<T, 1, S> linspace(T start, T stop, index_t num, S = {}) {
   if (num < 0) throw shape_error("tandem: linspace: num must be non-negative, got " + std::to_string(num));
   tensor<T, 1, S> t(shape<1>{num}, uninitialized);
-  const double step = num > 1 ? (static_cast<double>(stop) - static_cast<double>(start)) / static_cast<double>(num - 1) : 0.0;
-  for_each(S{}, num, detail::arithmetic_progression<T>{t.data(), static_cast<double>(start), step, start, T(0)});
+  const double a = detail::convert<double>(start), b = detail::convert<double>(stop);
+  const double step = num > 1 ? (b - a) / static_cast<double>(num - 1) : 0.0;
+  for_each(S{}, num, detail::even_spacing<T>{t.data(), a, step, a < b ? a : b, a < b ? b : a});
   if (num > 1) {
     const T last = stop;
     detail::copy_bytes<S, host_space>(t.data() + (num - 1), &last, sizeof(T));
@@ -219,7 +275,7 @@ tensor<T, 4, S> from(std::initializer_list<std::initializer_list<std::initialize
 template <class T, std::size_t R, space S = host_space>
 tensor<T, R, S> from(const std::vector<T>& data, const index_t (&extents)[R], S = {}) {
   const shape<R> s = detail::to_shape(extents);
-  detail::check_extents(s, "from");
+  detail::check_extents(s, "from", sizeof(T));
   if (s.size() != static_cast<index_t>(data.size()))
     throw shape_error("tandem: from: " + std::to_string(data.size()) + " values cannot fill shape " + to_string(s) +
                       " (" + std::to_string(s.size()) + " elements)");
@@ -232,7 +288,7 @@ tensor<T, R, S> from(const std::vector<T>& data, const index_t (&extents)[R], S 
 template <class T, std::size_t R, space S = host_space>
 tensor_view<T, R, S> adapt(T* data, const index_t (&extents)[R], S = {}) {
   const shape<R> s = detail::to_shape(extents);
-  detail::check_extents(s, "adapt");
+  detail::check_extents(s, "adapt", sizeof(T));
   return tensor_view<T, R, S>(data, s);
 }
 

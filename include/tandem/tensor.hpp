@@ -84,8 +84,10 @@ class tensor {
     (void)sizeof(checked);
     const shape_type s = shape_of(e);
     if (s.size() == size()) {
+      // The shape changes only once the values are in: a failed assignment (a staging
+      // copy that cannot be allocated) leaves the tensor exactly as it was.
+      detail::assign(view_type(buf_.data(), s), e);
       shape_ = s;
-      detail::assign(view(), e);
     } else {
       tensor fresh(s, uninitialized);
       detail::assign(fresh.view(), e);
@@ -96,7 +98,7 @@ class tensor {
   /// Sets every element to `value`.
   template <scalar U>
   tensor& operator=(U value) {
-    detail::assign(view(), static_cast<T>(value));
+    detail::assign(view(), value);
     return *this;
   }
 
@@ -149,7 +151,7 @@ class tensor {
     return e.shape();
   }
   static index_t checked_size(const shape_type& s) {
-    detail::check_extents(s, "tensor");
+    detail::check_extents(s, "tensor", sizeof(T));
     return s.size();
   }
 

@@ -17,6 +17,7 @@
 /// threads without a lock, as std engines are not.
 
 #include <cstddef>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -72,12 +73,17 @@ TANDEM_HD T next_below(T x) {
 template <class T>
 struct uniform_dist {
   T lo, hi;
+  bool wide = false;  // hi - lo overflows T: draw in the halved range, then double (exact)
   TANDEM_HD T operator()(const words4& r) const {
     if constexpr (tandem::detail::is_reduced_float_v<T>) {
       // Drawn in float and rounded once; a value that rounds up to hi takes the one below it.
       const float l = static_cast<float>(lo);
       const T x = static_cast<T>(scale_and_shift(l, static_cast<float>(hi) - l, unit_interval<float>(r, 0)));
       return x < hi ? x : next_below(hi);
+    } else if (wide) {
+      const T l = lo * T(0.5), h = hi * T(0.5);
+      const T x = scale_and_shift(l, h - l, unit_interval<T>(r, 0)) * T(2);
+      return x < hi ? x : lo;
     } else {
       const T x = scale_and_shift(lo, hi - lo, unit_interval<T>(r, 0));
       return x < hi ? x : lo;  // rounding can reach hi when the interval is wide; keep [lo, hi)
@@ -217,7 +223,12 @@ class generator {
                   "integers() for integer types");
     if (!(lo < hi))
       throw error("tandem: uniform: lo (" + number(lo) + ") must be below hi (" + number(hi) + ")");
-    return fill<T>(extents, space_tag, detail::uniform_dist<T>{lo, hi});
+    const double l = tandem::detail::convert<double>(lo), h = tandem::detail::convert<double>(hi);
+    if (!std::isfinite(l) || !std::isfinite(h))  // numpy refuses an infinite range too
+      throw error("tandem: uniform: the range [" + number(lo) + ", " + number(hi) + ") is not finite");
+    bool wide = false;
+    if constexpr (!tandem::detail::is_reduced_float_v<T>) wide = !std::isfinite(hi - lo);
+    return fill<T>(extents, space_tag, detail::uniform_dist<T>{lo, hi, wide});
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> uniform(const index_t (&extents)[R], S space_tag, T lo = T(0), T hi = T(1)) {
