@@ -47,7 +47,8 @@ concept radix_sortable = (std::is_arithmetic_v<T> || is_reduced_float_v<T>) &&
 
 /// The order-preserving map between T and an unsigned key (host and device code). For floating point, every
 /// NaN maps to the largest key (last, in either direction) and reads back as the quiet
-/// NaN; with MergeZero, -0.0 maps to +0.0's key so that the two stay in input order.
+/// NaN; with MergeZero, -0.0 maps to +0.0's key so that the two stay in input order
+/// (and read back as +0.0: radix_sort restores the signs).
 template <radix_sortable T, bool MergeZero>
 struct radix_key {
   using U = typename unsigned_of<sizeof(T)>::type;
@@ -101,8 +102,38 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
                 const PutVal& put_val, bool descending, bool parallel = true) {
   constexpr bool has_val = !std::is_same_v<V, no_payload>;
   constexpr bool keeps_keys = !std::is_same_v<PutKey, no_payload>;
-  using K = radix_key<T, has_val>;
+  // -0.0 and +0.0 sort as equals (stably); when keys are written back, each zero gets
+  // its sign back in the order the zeros came in, which a stable sort keeps.
+  constexpr bool signed_zeros = is_floating_v<T> && keeps_keys;
+  using K = radix_key<T, is_floating_v<T>>;
   using U = typename K::U;
+  auto is_negative_zero = [](T x) { return ::cuda::std::bit_cast<U>(x) == K::top; };
+  // The signs of the zeros in input order (read before any key is written back), and
+  // the zeros' run [first, first + count) in the sorted keys.
+  auto zero_signs = [&](index_t count) {
+    std::vector<unsigned char> signs;
+    signs.reserve(static_cast<std::size_t>(count));
+    for (index_t i = 0; i < n; ++i) {
+      const T x = static_cast<T>(get_key(i));
+      if (K::to(x, false) == K::to(T(0), false)) signs.push_back(is_negative_zero(x) ? 1 : 0);
+    }
+    return signs;
+  };
+  auto put_sorted_key = [&](index_t i, U key, const std::vector<unsigned char>& signs, index_t first) {
+    if constexpr (keeps_keys) {  // (put_key is no_payload otherwise)
+      if constexpr (signed_zeros) {
+        if (!signs.empty() && i >= first && i - first < index_t(signs.size()) && signs[std::size_t(i - first)]) {
+          put_key(i, convert<T>(-0.0f));
+          return;
+        }
+      }
+      put_key(i, K::from(key, descending));
+    }
+  };
+  auto zero_run_start = [&](const U* sorted) {
+    const U zero = K::to(T(0), descending);
+    return index_t(std::lower_bound(sorted, sorted + n, zero) - sorted);
+  };
   constexpr int digits = int(sizeof(U));
   constexpr index_t radix = 256;
   if (n <= 0) return;
@@ -120,8 +151,11 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
   V* vb = vals_b.get();
 
   if (n <= 32) {  // short: a stable insertion sort on the mapped keys
+    index_t negative_zeros = 0;
     for (index_t i = 0; i < n; ++i) {
-      const U k = K::to(static_cast<T>(get_key(i)), descending);
+      const T x = static_cast<T>(get_key(i));
+      if constexpr (signed_zeros) negative_zeros += is_negative_zero(x) ? 1 : 0;
+      const U k = K::to(x, descending);
       index_t j = i;
       for (; j > 0 && a[j - 1] > k; --j) {
         a[j] = a[j - 1];
@@ -130,8 +164,11 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
       a[j] = k;
       if constexpr (has_val) va[j] = get_val(i);
     }
+    std::vector<unsigned char> signs;
+    if (negative_zeros > 0) signs = zero_signs(n);
+    const index_t first = signs.empty() ? 0 : zero_run_start(a);
     for (index_t i = 0; i < n; ++i) {
-      if constexpr (keeps_keys) put_key(i, K::from(a[i], descending));
+      if constexpr (keeps_keys) put_sorted_key(i, a[i], signs, first);
       if constexpr (has_val && !std::is_same_v<PutVal, no_payload>) put_val(i, va[i]);
     }
     return;
@@ -144,7 +181,7 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
     if (chunks == 1) {
       body(index_t(0));
     } else {
-      std::for_each(std::execution::par, index_iterator(0), index_iterator(chunks), body);
+      host_backend::parallel_tasks(chunks, body);
     }
   };
   using counts = std::array<index_t, radix>;
@@ -152,14 +189,19 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
   auto count_of = [&](index_t c, int d) -> counts& { return count[static_cast<std::size_t>(c * digits + d)]; };
 
   // Gather: map the keys, copy the payload, count every digit of each chunk.
+  std::vector<index_t> negative_zeros(static_cast<std::size_t>(chunks), 0);
   run([&](index_t c) {
     for (int d = 0; d < digits; ++d) count_of(c, d).fill(0);
+    index_t chunk_negative_zeros = 0;
     for (index_t i = chunk_begin(c), e = chunk_begin(c + 1); i < e; ++i) {
-      const U k = K::to(static_cast<T>(get_key(i)), descending);
+      const T x = static_cast<T>(get_key(i));
+      if constexpr (signed_zeros) chunk_negative_zeros += is_negative_zero(x) ? 1 : 0;
+      const U k = K::to(x, descending);
       a[i] = k;
       if constexpr (has_val) va[i] = get_val(i);
       for (int d = 0; d < digits; ++d) ++count_of(c, d)[(k >> (8 * d)) & 0xff];
     }
+    negative_zeros[static_cast<std::size_t>(c)] = chunk_negative_zeros;
   });
   std::array<counts, digits> total{};
   for (int d = 0; d < digits; ++d)
@@ -198,9 +240,16 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
     permuted = true;
   }
 
+  std::vector<unsigned char> signs;
+  for (const index_t z : negative_zeros)
+    if (z > 0) {
+      signs = zero_signs(n);
+      break;
+    }
+  const index_t first = signs.empty() ? 0 : zero_run_start(a);
   run([&](index_t c) {
     for (index_t i = chunk_begin(c), e = chunk_begin(c + 1); i < e; ++i) {
-      if constexpr (keeps_keys) put_key(i, K::from(a[i], descending));
+      if constexpr (keeps_keys) put_sorted_key(i, a[i], signs, first);
       if constexpr (has_val && !std::is_same_v<PutVal, no_payload>) put_val(i, va[i]);
     }
   });
