@@ -15,7 +15,9 @@
 /// take and scatter check every index first (one extra pass over the indices) and throw
 /// td::index_error naming the first bad one.
 
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -66,44 +68,57 @@ struct min_index_fn {
   TANDEM_HD index_t operator()(index_t a, index_t b) const { return b < a ? b : a; }
 };
 
-/// i when idx[i] is outside [-size, size), else n: the minimum is the first bad position.
+/// i when idx[i] is outside [lower, size), else n: the minimum is the first bad position.
 struct bad_index_position {
   const index_t* idx;
-  index_t size, n;
-  TANDEM_HD index_t operator()(index_t i) const { return idx[i] < -size || idx[i] >= size ? i : n; }
+  index_t lower, size, n;
+  TANDEM_HD index_t operator()(index_t i) const { return idx[i] < lower || idx[i] >= size ? i : n; }
 };
 
-/// Indices as contiguous index_t: the operand's own memory when it already is, else a copy.
+/// Indices as contiguous index_t: the operand's own memory when it already is (and is
+/// not about to be written, as scatter's destination would be), else a copy.
 template <class I>
 struct index_data {
   using S = space_of_t<I>;
   static constexpr std::size_t R = rank_of_v<I>;
+  /// Unsigned indices cannot count from the end: a uint64 of 2^64-1 is out of range,
+  /// not the last element (its copy into index_t reads negative, and is refused).
+  static constexpr bool from_unsigned = std::is_unsigned_v<value_of_t<I>>;
   tensor<index_t, R, S> copy;
   const index_t* data = nullptr;
 
-  explicit index_data(const I& indices) {
+  template <class W = std::nullptr_t>
+  explicit index_data(const I& indices, const W& written = nullptr) {
     using D = std::remove_cvref_t<I>;
     if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<value_of_t<I>, index_t>) {
-      if (indices.view().is_contiguous()) {
+      bool overwritten = false;
+      if constexpr (!std::is_same_v<W, std::nullptr_t>) overwritten = overlaps(indices, written);
+      if (indices.view().is_contiguous() && !overwritten) {
         data = indices.view().data();
         return;
       }
     }
-    copy = indices;
+    copy = cast<index_t>(indices);
     data = copy.data();
   }
 };
 
-/// Throws td::index_error for the first index outside [-size, size).
+/// Throws td::index_error for the first index outside [-size, size) (outside [0, size)
+/// for unsigned indices, whose values past 2^63 read as negative here).
 template <class S, std::size_t RT>
-void check_indices(const index_t* idx, index_t n, const shape<RT>& target, const char* what) {
+void check_indices(const index_t* idx, index_t n, const shape<RT>& target, const char* what,
+                   bool from_unsigned = false) {
   if (n == 0) return;
   const index_t size = target.size();
-  const index_t bad = backend_t<S>::template reduce<index_t>(n, bad_index_position{idx, size, n}, min_index_fn{}, n);
+  const index_t lower = from_unsigned ? 0 : -size;
+  const index_t bad =
+      backend_t<S>::template reduce<index_t>(n, bad_index_position{idx, lower, size, n}, min_index_fn{}, n);
   if (bad == n) return;
   index_t value = 0;
   copy_bytes<host_space, S>(&value, idx + bad, sizeof(index_t));
-  throw index_error(std::string("tandem: ") + what + ": index " + std::to_string(value) + " (at position " +
+  const std::string shown =
+      from_unsigned ? std::to_string(static_cast<std::uint64_t>(value)) : std::to_string(value);
+  throw index_error(std::string("tandem: ") + what + ": index " + shown + " (at position " +
                     std::to_string(bad) + " of the indices) is out of range for " + std::to_string(size) +
                     " elements (shape " + to_string(target) + ")");
 }
@@ -140,14 +155,15 @@ struct scatter_fn {
 };
 
 /// The bin of get(i) among `bins` equal bins over [lo, hi] (the last bin closed, as
-/// numpy's), or -1 outside the range or for NaN.
+/// numpy's), or -1 outside the range or for NaN. lo, hi and width are the range scaled
+/// by `scale` (1, or 1/2 when hi - lo would overflow a double), and so is each value.
 template <class Get>
 struct bin_of {
   Get get;
-  double lo, hi, width;
+  double lo, hi, width, scale;
   index_t bins;
   TANDEM_HD index_t operator()(index_t i) const {
-    const double x = static_cast<double>(get(i));
+    const double x = static_cast<double>(get(i)) * scale;
     if (!(x >= lo && x <= hi)) return -1;
     index_t b = static_cast<index_t>((x - lo) / width);
     if (b >= bins) b = bins - 1;
@@ -253,7 +269,7 @@ auto take(const E& e, const I& indices) {
   const auto extents = e.shape();
   const detail::index_data<I> idx(indices);
   const index_t n = indices.shape().size();
-  detail::check_indices<S>(idx.data, n, extents, "take");
+  detail::check_indices<S>(idx.data, n, extents, "take", idx.from_unsigned);
   tensor<V, RI, S> out(indices.shape(), uninitialized);
   if (n == 0) return out;
   detail::with_getter<V>(e, extents, [&](auto get) {
@@ -266,6 +282,8 @@ auto take(const E& e, const I& indices) {
 /// Scatter: flat(dst)[indices[i...]] = values[i...] (or one value for all), in place.
 /// values broadcast to the indices' shape. Where an index repeats, which of its values
 /// lands is unspecified. Throws td::index_error for the first bad index, before writing.
+/// Indices and values that share memory with dst are read as they were before any write
+/// (copied first when they overlap it), as numpy's `dst[idx] = values` reads them.
 template <class D, operand I, class Vals>
   requires(detail::writable_tensor<D> && (operand<Vals> || scalar<Vals>))
 void scatter(D&& dst, const I& indices, const Vals& values) {
@@ -276,7 +294,7 @@ void scatter(D&& dst, const I& indices, const Vals& values) {
   static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
                 "tandem: scatter needs integer indices");
   const tensor_view<T, R, S> out = dst.view();
-  const detail::index_data<I> idx(indices);
+  const detail::index_data<I> idx(indices, out);
   const auto idx_shape = indices.shape();
   const index_t n = idx_shape.size();
   if constexpr (operand<Vals>) {
@@ -285,26 +303,37 @@ void scatter(D&& dst, const I& indices, const Vals& values) {
       throw shape_error("tandem: scatter: values of shape " + to_string(values.shape()) +
                         " do not broadcast to indices of shape " + to_string(idx_shape));
   }
-  detail::check_indices<S>(idx.data, n, out.shape(), "scatter");
+  detail::check_indices<S>(idx.data, n, out.shape(), "scatter", idx.from_unsigned);
   if (n == 0) return;
   auto write = [&](auto get) {
     detail::backend_t<S>::for_each(
         n, detail::scatter_fn<T, R, S, decltype(get)>{get, idx.data, out, out.is_contiguous()});
   };
-  if constexpr (operand<Vals>)
-    detail::with_getter<T>(values, idx_shape, write);
-  else
-    write(detail::constant_getter<T>{static_cast<T>(values)});
+  if constexpr (operand<Vals>) {
+    if (detail::overlaps(values, out)) {
+      const tensor<T, rank_of_v<Vals>, S> staged = values;  // the values before the writes
+      detail::with_getter<T>(staged, idx_shape, write);
+    } else {
+      detail::with_getter<T>(values, idx_shape, write);
+    }
+  } else {
+    write(detail::constant_getter<T>{detail::convert<T>(values)});
+  }
   detail::backend_t<S>::finish();
 }
 
 /// Counts of the elements in `bins` equal-width bins over [lo, hi], as numpy's histogram
 /// (the last bin includes hi; values outside and NaNs are not counted). A
-/// tensor<index_t, 1> in the operand's space. Throws td::error unless bins > 0 and lo < hi.
+/// tensor<index_t, 1> in the operand's space. Throws td::error unless bins > 0 and
+/// lo < hi are finite (numpy refuses a non-finite range too). A range wider than the
+/// largest double (-1e308 to 1e308) is binned exactly as a narrower one.
 template <operand E>
 tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins, double lo, double hi) {
   using S = space_of_t<E>;
   if (bins <= 0) throw error("tandem: histogram needs at least one bin, not " + std::to_string(bins));
+  if (!std::isfinite(lo) || !std::isfinite(hi))
+    throw error("tandem: histogram: the range [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                "] is not finite");
   if (!(lo < hi))
     throw error("tandem: histogram needs lo < hi, not lo = " + std::to_string(lo) + " and hi = " + std::to_string(hi));
   const auto extents = e.shape();
@@ -312,13 +341,15 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins, double lo,
   tensor<index_t, 1, S> counts(shape<1>{bins});
   if (n == 0) return counts;
   using backend = detail::backend_t<S>;
-  const double width = (hi - lo) / static_cast<double>(bins);
+  // Halving is exact for every double this far from zero, so the scaled range bins alike.
+  const double scale = std::isfinite(hi - lo) ? 1.0 : 0.5;
+  const double width = (hi * scale - lo * scale) / static_cast<double>(bins);
   detail::with_getter<double>(e, extents, [&](auto get) {
-    const detail::bin_of<decltype(get)> bin{get, lo, hi, width, bins};
+    const detail::bin_of<decltype(get)> bin{get, lo * scale, hi * scale, width, scale, bins};
     constexpr bool gpu = TANDEM_HAS_CUDA && !std::is_same_v<S, host_space>;
     constexpr index_t chunk = detail::count_chunk<decltype(bin)>::chunk;
     const index_t chunks = (n + chunk - 1) / chunk;
-    if (!gpu && chunks * bins <= (index_t(1) << 22)) {
+    if (!gpu && bins <= (index_t(1) << 22) / chunks) {
       // CPU: one row of counts per chunk, then a sum down the rows.
       tensor<index_t, 2, S> partial(shape<2>{chunks, bins});
       backend::for_each(chunks, detail::count_chunk<decltype(bin)>{bin, n, bins, partial.data()}, chunk);

@@ -125,12 +125,19 @@ span_info span_of(const tensor_view<T, R, S>& v) {
   return {base + lo * index_t(sizeof(T)), base + (hi + 1) * index_t(sizeof(T))};
 }
 
+/// True when the address ranges of a leaf and of `out` overlap: writing `out` in any
+/// order could change what the leaf reads (what scatter must rule out).
+template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
+bool overlaps(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out) {
+  const span_info a = span_of(v), b = span_of(out);
+  return a.lo && b.lo && a.hi > b.lo && b.hi > a.lo;
+}
+
 /// True when evaluating into `out` element by element could read an element of this
 /// leaf after it was overwritten: the memory overlaps and the layout differs.
 template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
 bool aliases(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out) {
-  const span_info a = span_of(v), b = span_of(out);
-  if (!a.lo || !b.lo || a.hi <= b.lo || b.hi <= a.lo) return false;
+  if (!overlaps(v, out)) return false;
   if constexpr (R == Out && sizeof(T) == sizeof(U)) {
     if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.data()) &&
         v.shape() == out.shape() && v.strides() == out.strides())
@@ -153,6 +160,10 @@ template <class T, std::size_t R, class S, class Out>
 bool aliases(const owned_leaf<T, R, S>&, const Out&) {
   return false;  // nobody else can write a tensor the expression owns
 }
+template <class T, std::size_t R, class S, class Out>
+bool overlaps(const owned_leaf<T, R, S>&, const Out&) {
+  return false;
+}
 
 template <class T, std::size_t Out>
 scalar_eval<T> make_eval(const scalar_leaf<T>& s, const shape<Out>&) {
@@ -164,6 +175,10 @@ bool flat_ok(const scalar_leaf<T>&, const shape<Out>&) {
 }
 template <class T, class Out>
 bool aliases(const scalar_leaf<T>&, const Out&) {
+  return false;
+}
+template <class T, class Out>
+bool overlaps(const scalar_leaf<T>&, const Out&) {
   return false;
 }
 
@@ -180,6 +195,10 @@ bool flat_ok(const tensor<T, R, S>& t, const shape<Out>& out) {
 template <class T, std::size_t R, class S, class Out>
 bool aliases(const tensor<T, R, S>& t, const Out& out) {
   return aliases(t.view(), out);
+}
+template <class T, std::size_t R, class S, class Out>
+bool overlaps(const tensor<T, R, S>& t, const Out& out) {
+  return overlaps(t.view(), out);
 }
 
 }  // namespace tandem::detail

@@ -134,6 +134,7 @@ class map_expr : public detail::expr_tag {
     auto widen = [&acc](const auto& s) { acc = broadcast_shape(acc, s); };
     widen(first);
     (widen(rest), ...);
+    detail::check_extents(acc, "broadcast");  // a count past 2^63 would wrap
     return acc;
   }
 
@@ -159,6 +160,10 @@ bool flat_ok(const map_expr<F, A...>& e, const shape<Out>& out) {
 template <class F, class... A, class Out>
 bool aliases(const map_expr<F, A...>& e, const Out& out) {
   return std::apply([&](const auto&... a) { return (aliases(a, out) || ...); }, e.operands());
+}
+template <class F, class... A, class Out>
+bool overlaps(const map_expr<F, A...>& e, const Out& out) {
+  return std::apply([&](const auto&... a) { return (overlaps(a, out) || ...); }, e.operands());
 }
 
 /// Builds a map node, capturing each argument as an expression holds it.
