@@ -5,11 +5,14 @@
 /// starting tasks would cost more than the loop.
 
 #include <algorithm>
+#include <atomic>
 #include <compare>
 #include <cstddef>
 #include <execution>
 #include <iterator>
+#include <exception>
 #include <memory>
+#include <mutex>
 
 #include "../../algorithm/pairwise.hpp"
 #include "../../config.hpp"
@@ -66,13 +69,35 @@ struct host_backend {
     }
     const index_t per_task = std::max<index_t>(1, task_size / cost);
     const index_t tasks = (n + per_task - 1) / per_task;
-    std::for_each(std::execution::par_unseq, index_iterator(0), index_iterator(tasks),
-                  [&f, n, per_task](index_t t) {
-                    const F g = f;  // a local copy: its members stay in registers
-                    const index_t begin = t * per_task;
-                    const index_t end = std::min(n, begin + per_task);
-                    for (index_t i = begin; i < end; ++i) g(i);
-                  });
+    parallel_tasks(tasks, [&f, n, per_task](index_t t) {
+      const F g = f;  // a local copy: its members stay in registers
+      const index_t begin = t * per_task;
+      const index_t end = std::min(n, begin + per_task);
+      for (index_t i = begin; i < end; ++i) g(i);
+    });
+  }
+
+  /// Runs body(t) for t in [0, tasks) on TBB's threads. An exception thrown by a task
+  /// (a host functor's, or std::bad_alloc) reaches the caller as it would from a serial
+  /// loop: the first one is rethrown once every task has stopped, and tasks not yet
+  /// started skip their work. (std::for_each with a parallel policy would call
+  /// std::terminate instead.)
+  template <class Body>
+  static void parallel_tasks(index_t tasks, const Body& body) {
+    std::exception_ptr failure;
+    std::atomic<bool> failed{false};
+    std::mutex lock;
+    std::for_each(std::execution::par, index_iterator(0), index_iterator(tasks), [&](index_t t) {
+      if (failed.load(std::memory_order_relaxed)) return;
+      try {
+        body(t);
+      } catch (...) {
+        const std::lock_guard<std::mutex> hold(lock);
+        if (!failure) failure = std::current_exception();
+        failed.store(true, std::memory_order_relaxed);
+      }
+    });
+    if (failure) std::rethrow_exception(failure);
   }
 
   /// op(init, get(0) op ... op get(n-1)) for n >= 1, reduced pairwise in chunks of a
