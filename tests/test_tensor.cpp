@@ -130,7 +130,7 @@ TEST_CASE("the host block cache hands back kept blocks and evicts the oldest", "
   CHECK(cache.take(2 * mib) == nullptr);  // handed out once
   CHECK(cache.take(mib) == a);
 
-  CHECK_FALSE(cache.keep(a, cache_t::capacity / 4 + 1));  // too big to keep: the caller frees it
+  CHECK_FALSE(cache.keep(a, cache_t::default_limit / 4 + 1));  // too big to keep: the caller frees it
   std::free(a);
   std::free(b);
 
@@ -146,7 +146,7 @@ TEST_CASE("the host block cache hands back kept blocks and evicts the oldest", "
 
   // Byte limit: four quarter-capacity blocks fill it; a fifth evicts the oldest.
   // (Never written to, so these reservations cost no physical memory.)
-  const std::size_t quarter = cache_t::capacity / 4;
+  const std::size_t quarter = cache_t::default_limit / 4;
   std::vector<void*> big;
   for (std::size_t i = 0; i < 5; ++i) {
     big.push_back(block(quarter - i));

@@ -45,13 +45,15 @@ inline constexpr std::size_t host_alignment = 64;  // a cache line; enough for A
 inline constexpr std::size_t huge_page = std::size_t(1) << 21;
 inline constexpr std::size_t huge_threshold = 2 * huge_page;
 
-/// Large host blocks, once freed, are kept for reuse by an allocation of the same size
-/// (up to `capacity` bytes in all, the oldest given back first): an algorithm that makes
-/// and drops a big temporary in a loop then neither calls the system allocator nor
-/// touches fresh pages. Off under AddressSanitizer, which must see every free.
+/// Large host blocks (4 MiB and up), once freed, are kept for reuse by an allocation of
+/// the same size (up to `limit()` bytes in all, 1 GiB unless set, and 16 blocks; the
+/// oldest given back first; none bigger than a quarter of the limit): an algorithm
+/// that makes and drops a big temporary in a loop then neither calls the system
+/// allocator nor touches fresh pages. Off under AddressSanitizer, which must see every
+/// free. td::set_cache_limit and td::release_cached_memory control it.
 class host_block_cache {
  public:
-  static constexpr std::size_t capacity = std::size_t(1) << 30;
+  static constexpr std::size_t default_limit = std::size_t(1) << 30;
   static constexpr std::size_t max_blocks = 16;
 
   static host_block_cache& get() {
@@ -65,15 +67,35 @@ class host_block_cache {
     }
     return nullptr;
   }
-  /// Keeps p (bytes long), freeing the oldest blocks to stay under capacity; false when
+  /// Keeps p (bytes long), freeing the oldest blocks to stay under the limit; false when
   /// the block is too big to keep at all.
   bool keep(void* p, std::size_t bytes) noexcept {
-    if (bytes > capacity / 4) return false;
     const std::lock_guard<std::mutex> hold(lock_);
-    while (count_ > 0 && (count_ == max_blocks || held_ + bytes > capacity)) std::free(erase(0));
+    if (bytes > limit_ / 4) return false;
+    while (count_ > 0 && (count_ == max_blocks || held_ + bytes > limit_)) std::free(erase(0));
     blocks_[count_++] = {p, bytes};
     held_ += bytes;
     return true;
+  }
+  /// Sets the limit (0 keeps nothing) and frees the oldest blocks until it holds.
+  void set_limit(std::size_t bytes) noexcept {
+    const std::lock_guard<std::mutex> hold(lock_);
+    limit_ = bytes;
+    while (count_ > 0 && held_ > limit_) std::free(erase(0));
+  }
+  std::size_t limit() noexcept {
+    const std::lock_guard<std::mutex> hold(lock_);
+    return limit_;
+  }
+  /// Bytes held for reuse now.
+  std::size_t held() noexcept {
+    const std::lock_guard<std::mutex> hold(lock_);
+    return held_;
+  }
+  /// Gives every kept block back to the system.
+  void release() noexcept {
+    const std::lock_guard<std::mutex> hold(lock_);
+    while (count_ > 0) std::free(erase(0));
   }
 
  private:
@@ -91,7 +113,7 @@ class host_block_cache {
   }
   std::mutex lock_;
   block blocks_[max_blocks] = {};
-  std::size_t count_ = 0, held_ = 0;
+  std::size_t count_ = 0, held_ = 0, limit_ = default_limit;
 };
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -112,6 +134,7 @@ inline void* host_allocate(std::size_t bytes) {
     if (void* p = host_block_cache::get().take(bytes)) return p;
   const bool huge = bytes >= huge_threshold;
   const std::size_t alignment = huge ? huge_page : host_alignment;
+  if (bytes > std::size_t(PTRDIFF_MAX) - alignment) throw std::bad_alloc();  // the rounding below must not wrap
   const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;  // as aligned_alloc requires
   void* p = std::aligned_alloc(alignment, rounded);
   if (!p) throw std::bad_alloc();
@@ -139,6 +162,23 @@ struct memory {
 };
 
 #if TANDEM_HAS_CUDA
+/// How many freed bytes the device pools keep (their release threshold); all of them
+/// unless td::set_cache_limit(td::device, bytes) said otherwise.
+inline std::atomic<std::uint64_t>& device_cache_limit() {
+  static std::atomic<std::uint64_t> limit{~std::uint64_t(0)};
+  return limit;
+}
+inline cudaMemPool_t current_pool() {
+  int device = 0;
+  TANDEM_CUDA_CHECK(cudaGetDevice(&device));
+  cudaMemPool_t pool = nullptr;
+  TANDEM_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+  return pool;
+}
+inline void apply_device_cache_limit(cudaMemPool_t pool) {
+  std::uint64_t limit = device_cache_limit().load();
+  TANDEM_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &limit));
+}
 /// Keeps freed memory in the current device's default stream-ordered pool instead of
 /// handing it back to the driver at each synchronization (the pool's default), so that
 /// temporaries allocated and freed in a loop cost no driver calls. Once per device.
@@ -148,10 +188,7 @@ inline void keep_pool_memory() {
   int device = 0;
   TANDEM_CUDA_CHECK(cudaGetDevice(&device));
   if (device < 0 || device >= max_devices || done[device].load(std::memory_order_acquire)) return;
-  cudaMemPool_t pool = nullptr;
-  TANDEM_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
-  std::uint64_t keep_all = ~std::uint64_t(0);
-  TANDEM_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all));
+  apply_device_cache_limit(current_pool());
   done[device].store(true, std::memory_order_release);
 }
 
@@ -221,10 +258,73 @@ inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
     return;
   }
 #endif
-  std::memcpy(dst, src, bytes);
+  // memmove: two views of one host block (an emulated device's memory is host memory)
+  // may overlap, which memcpy does not allow; it costs the same when they do not.
+  std::memmove(dst, src, bytes);
 }
 
 }  // namespace detail
+
+/// How many freed bytes tandem keeps for reuse in a space's memory: the host's block
+/// cache (see detail::host_block_cache; 1 GiB unless set), or the current GPU's
+/// stream-ordered pool (every freed byte unless set). 0 keeps nothing. An emulated
+/// device's memory is host memory, so there the device's limit is the host's.
+template <class Space>
+  requires is_space<Space>::value
+inline void set_cache_limit(Space, std::size_t bytes) {
+#if TANDEM_HAS_CUDA
+  if constexpr (detail::memory<Space>::is_cuda_memory) {
+    detail::device_cache_limit().store(bytes);
+    detail::apply_device_cache_limit(detail::current_pool());
+    return;
+  }
+#endif
+  detail::host_block_cache::get().set_limit(bytes);
+}
+template <class Space>
+  requires is_space<Space>::value
+inline std::size_t cache_limit(Space) {
+#if TANDEM_HAS_CUDA
+  if constexpr (detail::memory<Space>::is_cuda_memory) return static_cast<std::size_t>(detail::device_cache_limit().load());
+#endif
+  return detail::host_block_cache::get().limit();
+}
+/// Bytes freed by tensors and kept for reuse in a space's memory now.
+template <class Space>
+  requires is_space<Space>::value
+inline std::size_t cached_bytes(Space) {
+#if TANDEM_HAS_CUDA
+  if constexpr (detail::memory<Space>::is_cuda_memory) {
+    const cudaMemPool_t pool = detail::current_pool();
+    std::uint64_t reserved = 0, used = 0;
+    TANDEM_CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+    TANDEM_CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    return static_cast<std::size_t>(reserved - used);
+  }
+#endif
+  return detail::host_block_cache::get().held();
+}
+/// Gives the memory a space keeps for reuse back to the system (for the GPU, after the
+/// work queued on the calling thread's stream is done). Tensors still alive keep theirs.
+template <class Space>
+  requires is_space<Space>::value
+inline void release_cached_memory(Space) {
+#if TANDEM_HAS_CUDA
+  if constexpr (detail::memory<Space>::is_cuda_memory) {
+    TANDEM_CUDA_CHECK(cudaStreamSynchronize(detail::current_stream()));
+    TANDEM_CUDA_CHECK(cudaMemPoolTrimTo(detail::current_pool(), 0));
+    return;
+  }
+#endif
+  detail::host_block_cache::get().release();
+}
+/// The same for every space.
+inline void release_cached_memory() {
+  release_cached_memory(host_space{});
+#if TANDEM_HAS_CUDA
+  release_cached_memory(device_space{});
+#endif
+}
 
 /// Waits for all work tandem queued on the calling thread's device stream.
 inline void synchronize() {
