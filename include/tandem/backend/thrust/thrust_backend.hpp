@@ -11,7 +11,6 @@
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
-#include <thrust/scan.h>
 
 #include "../../algorithm/pairwise.hpp"
 #include "../host/host_backend.hpp"
@@ -88,11 +87,16 @@ struct thrust_backend {
   }
 
   /// Prefix scan into out: inclusive, or exclusive from `init` when given (see the host
-  /// backend). CUB's single-pass scan under CUDA; Thrust's TBB scan when emulated.
+  /// backend). CUB's single-pass scan under CUDA. Emulated, the host backend's scan
+  /// (the memory is host memory), so both spaces round float scans alike.
   template <class V, class Get, class Op>
   static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
     if (n <= 0) return;
-    scan_from(n, thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get), op, out, init);
+#if TANDEM_HAS_CUDA
+    cub_scan<V>(n, thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get), op, out, init);
+#else
+    host_backend::scan(n, get, op, out, init);
+#endif
   }
 
   /// The same scan of contiguous elements: CUB loads them directly (vectorized), which
@@ -100,19 +104,10 @@ struct thrust_backend {
   template <class V, class Op>
   static void scan_contiguous(index_t n, const V* in, const Op& op, V* out, const V* init) {
     if (n <= 0) return;
-    scan_from(n, in, op, out, init);
-  }
-
-  /// The scan of n elements from an input iterator.
-  template <class V, class In, class Op>
-  static void scan_from(index_t n, In in, const Op& op, V* out, const V* init) {
 #if TANDEM_HAS_CUDA
     cub_scan<V>(n, in, op, out, init);
 #else
-    if (init)
-      thrust::exclusive_scan(policy(), in, in + n, out, *init, op);
-    else
-      thrust::inclusive_scan(policy(), in, in + n, out, op);
+    host_backend::scan_contiguous(n, in, op, out, init);
 #endif
   }
 
