@@ -153,6 +153,72 @@ TEMPLATE_TEST_CASE("reductions along each axis", "[reduce]", TANDEM_TEST_SPACES)
   }
 }
 
+TEMPLATE_TEST_CASE("reductions along a leading axis, W outputs of a row at a time", "[reduce]", TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // Last extents around the 16-wide tiles (8, 16, 17, 45) and leading extents past one
+  // pairwise block (300), against double loops and, bit for bit, against the same lanes
+  // reduced along the last axis of a permuted view (one lane per output).
+  for (const td::index_t cols : {8, 16, 17, 45}) {
+    for (const td::index_t rows : {1, 7, 300}) {
+      const auto host = testing::random_values<float>(std::size_t(rows * cols), -1.0, 1.0,
+                                                      static_cast<unsigned>(rows * 100 + cols));
+      auto m = td::from(host, {rows, cols}, S{});
+      auto s = td::sum(m, 0);
+      auto lo = td::min(m, 0);
+      auto hi = td::max(m, 0);
+      auto am = td::argmax(m, 0);
+      auto an = td::argmin(m, 0);
+      auto mn = td::mean(m * 2.f + 1.f, 0);  // an expression operand
+      const auto sv = td::to_vector(s), lv = td::to_vector(lo), hv = td::to_vector(hi);
+      const auto amv = td::to_vector(am), anv = td::to_vector(an);
+      const auto mv = td::to_vector(mn);
+      for (td::index_t j = 0; j < cols; ++j) {
+        double sum = 0, sum2 = 0, smallest = 1e300, largest = -1e300;
+        td::index_t imin = 0, imax = 0;
+        for (td::index_t i = 0; i < rows; ++i) {
+          const double v = host[std::size_t(i * cols + j)];
+          sum += v;
+          sum2 += 2.0 * static_cast<float>(v) + 1.0;
+          if (v < smallest) smallest = v, imin = i;
+          if (v > largest) largest = v, imax = i;
+        }
+        INFO("rows " << rows << " cols " << cols << " column " << j);
+        CHECK(sv[std::size_t(j)] == Catch::Approx(sum).margin(1e-5));
+        CHECK(mv[std::size_t(j)] == Catch::Approx(sum2 / double(rows)).margin(1e-5));
+        CHECK(lv[std::size_t(j)] == smallest);
+        CHECK(hv[std::size_t(j)] == largest);
+        CHECK(amv[std::size_t(j)] == imax);
+        CHECK(anv[std::size_t(j)] == imin);
+      }
+      const auto lanes = td::to_vector(td::sum(td::transpose(m), 1));
+      CHECK(lanes == sv);  // the same bits
+    }
+  }
+  // Rank 3 along the middle axis, a strided view, NaNs and ties, bools.
+  const auto host = testing::random_values<double>(3 * 50 * 20, 0.0, 1.0, 9);
+  auto c = td::from(host, {3, 50, 20}, S{});
+  CHECK(td::to_vector(td::sum(c, 1)) == td::to_vector(td::sum(td::permute(c, {0, 2, 1}), 2)));
+  CHECK(td::to_vector(td::max(c, 0)) == td::to_vector(td::max(td::permute(c, {1, 2, 0}), 2)));
+  auto every_other = td::slice(c, td::all, td::all, td::range(0, 20, 2));  // shape [3, 50, 10]
+  const auto eo = td::to_vector(td::sum(every_other, 1));
+  for (td::index_t a = 0; a < 3; ++a)
+    for (td::index_t k = 0; k < 10; ++k) {
+      double sum = 0;
+      for (td::index_t b = 0; b < 50; ++b) sum += host[std::size_t((a * 50 + b) * 20 + 2 * k)];
+      CHECK(eo[std::size_t(a * 10 + k)] == Catch::Approx(sum).margin(1e-12));
+    }
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  auto t = td::from<float>({{1, 5, 2, 2, 0, 0, 0, 0, 9}, {1, nan, 3, 2, 0, 0, 0, 0, 9}, {0, 5, nan, 2, 0, 0, 0, 0, 9}}, S{});
+  CHECK(td::to_vector(td::argmax(t, 0)) == std::vector<td::index_t>{0, 1, 2, 0, 0, 0, 0, 0, 0});
+  CHECK(td::to_vector(td::argmin(t, 0)) == std::vector<td::index_t>{2, 1, 2, 0, 0, 0, 0, 0, 0});
+  const auto tmax = td::to_vector(td::max(t, 0));
+  CHECK(std::isnan(tmax[1]));
+  CHECK(std::isnan(tmax[2]));
+  CHECK(tmax[8] == 9.f);
+  CHECK(td::to_vector(td::any(t > 4.f, 0)) == std::vector<bool>{false, true, false, false, false, false, false, false, true});
+  CHECK(td::to_vector(td::all(t > 0.5f, 0)) == std::vector<bool>{false, false, false, true, false, false, false, false, true});
+}
+
 TEMPLATE_TEST_CASE("axis reductions of expressions, bools and edge shapes", "[reduce]", TANDEM_TEST_SPACES) {
   auto m = td::from<int>({{1, 2, 3}, {4, 5, 6}}, TestType{});
   CHECK(values(td::sum(m, 1)) == std::vector<double>{6, 15});

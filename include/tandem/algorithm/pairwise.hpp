@@ -65,6 +65,25 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
   return r;
 }
 
+/// W values of V reduced lane by lane. reduce_pairwise over packs (with lanewise<Op>)
+/// performs in each lane exactly the operations of the scalar reduce_pairwise, so a
+/// reduction of W lanes at once gives each lane's bits unchanged, while the loads of
+/// the W lanes (W neighbouring elements of one row) vectorize.
+template <class V, int W>
+struct lane_pack {
+  V lane[W];
+};
+template <class Op, int W>
+struct lanewise {
+  Op op;
+  template <class V>
+  TANDEM_HD lane_pack<V, W> operator()(const lane_pack<V, W>& a, const lane_pack<V, W>& b) const {
+    lane_pack<V, W> r;
+    for (int w = 0; w < W; ++w) r.lane[w] = op(a.lane[w], b.lane[w]);
+    return r;
+  }
+};
+
 /// Reduces one fixed-size chunk of a range; what the parallel backends run per task.
 template <class V, class Get, class Op>
 struct chunk_reducer {

@@ -181,6 +181,79 @@ struct axis_reducer {
   }
 };
 
+/// Reduces along `axis` for `W` neighbouring outputs at once (W positions of the last
+/// dimension, axis being another one): each step reads W neighbouring elements of one
+/// row, which on a CPU streams through the cache where one lane per output would stride
+/// through memory. Every lane's arithmetic is that of axis_reducer (lane_pack), so the
+/// results are the same bits. Task t covers outputs [j0, j0 + W) of the t / tiles-th
+/// row of outputs, j0 = (t % tiles) * W. With Dense, the operand is read directly
+/// through `ptr` and `strides` (a tensor or view whose last dimension has stride 1:
+/// the W loads are one vector load); otherwise through the evaluator.
+template <int W, bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
+struct axis_tile_reducer {
+  Ev ev;
+  const X* ptr;
+  shape<R> strides;
+  shape<R> extents;
+  std::size_t axis;
+  Tr tr;
+  Op op;
+  V init;
+  Fin fin;
+  Out* out;
+  index_t tiles;
+
+  struct row_getter {
+    const axis_tile_reducer* self;
+    const shape<R>* base;
+    const X* origin;  // Dense: the element at (base, axis 0, j0)
+    index_t j0;
+    bool partial;     // the last tile: lanes past the end repeat the last column
+    TANDEM_HD lane_pack<V, W> operator()(index_t k) const {
+      lane_pack<V, W> r;
+      const index_t last = self->extents[R - 1] - 1 - j0;
+      if constexpr (Dense) {
+        const X* row = origin + k * self->strides[self->axis];
+        if (!partial) {
+          for (int w = 0; w < W; ++w) r.lane[w] = self->tr(row[w], k);
+        } else {
+          for (int w = 0; w < W; ++w) r.lane[w] = self->tr(row[w < last ? w : last], k);
+        }
+      } else {
+        shape<R> idx = *base;
+        idx[self->axis] = k;
+        for (int w = 0; w < W; ++w) {
+          idx[R - 1] = j0 + (w < last ? w : last);
+          r.lane[w] = self->tr(self->ev.at(idx.ext), k);
+        }
+      }
+      return r;
+    }
+  };
+
+  TANDEM_HD void operator()(index_t t) const {
+    index_t row = t / tiles;
+    const index_t j0 = (t % tiles) * W;
+    shape<R> base{};
+    for (std::size_t d = R - 1; d-- > 0;) {  // the coordinates other than axis and the last
+      if (d == axis) continue;
+      base[d] = row % extents[d];
+      row /= extents[d];
+    }
+    const index_t len = extents[axis], cols = extents[R - 1];
+    const X* origin = nullptr;
+    if constexpr (Dense) {
+      index_t offset = j0;  // the last dimension's stride is 1
+      for (std::size_t d = 0; d + 1 < R; ++d) offset += base[d] * strides[d];
+      origin = ptr + offset;
+    }
+    const row_getter get{this, &base, origin, j0, j0 + W > cols};
+    const lane_pack<V, W> r = reduce_pairwise<lane_pack<V, W>>(get, 0, len, lanewise<Op, W>{op});
+    const index_t first = (t / tiles) * cols + j0;
+    for (int w = 0; w < W && j0 + w < cols; ++w) out[first + w] = convert<Out>(fin(op(init, r.lane[w]), len));
+  }
+};
+
 template <class V>
 struct identity_fin {
   TANDEM_HD V operator()(const V& v, index_t) const { return v; }
@@ -229,6 +302,32 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
   }
   const auto ev = make_eval(e, extents);
   using backend = backend_t<S>;
+  if constexpr (R >= 2 && backend::runs_on_cpu) {
+    // Along a leading axis on a CPU: W outputs of a row at a time (see axis_tile_reducer).
+    constexpr int W = 16;
+    const index_t cols = extents[R - 1];
+    if (ax != R - 1 && cols >= W / 2) {
+      const index_t tiles = (cols + W - 1) / W;
+      auto run = [&](auto dense, const auto* ptr, const shape<R>& strides) {
+        using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
+        backend::for_each(result.size() / cols * tiles,
+                          axis_tile_reducer<W, decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>{
+                              ev, ptr, strides, extents, ax, tr, op, init, fin, result.data(), tiles},
+                          extents[ax] * W);
+      };
+      bool done = false;
+      if constexpr (is_tensor<D>::value || is_view<D>::value) {
+        const auto v = e.view();
+        if (v.stride(R - 1) == 1) {
+          run(std::true_type{}, v.data(), v.strides());
+          done = true;
+        }
+      }
+      if (!done) run(std::false_type{}, static_cast<const value_of_t<E>*>(nullptr), shape<R>{});
+      backend::finish();
+      return result;
+    }
+  }
   backend::for_each(result.size(),
                     axis_reducer<Out, V, decltype(ev), R, Tr, Op, Fin>{ev, extents, ax, tr, op, init, fin,
                                                                        result.data()},

@@ -55,6 +55,8 @@ struct host_backend {
   static constexpr index_t serial_threshold = index_t(1) << 15;
   /// Elements one parallel task handles.
   static constexpr index_t task_size = index_t(1) << 14;
+  /// Loops run on CPU cores: algorithms pick cache-friendly shapes of work (rows, tiles).
+  static constexpr bool runs_on_cpu = true;
 
   /// Calls f(i) for i in [0, n). `cost` is the work of one call in elements, so that
   /// loops over rows are split as finely as loops over elements.

@@ -43,6 +43,9 @@ inline auto device_policy() { return thrust::cuda::par_nosync(pool_allocator{}).
 
 template <class Space>
 struct thrust_backend {
+  /// Emulated, the loops run on CPU cores (TBB), as the host backend's do.
+  static constexpr bool runs_on_cpu = !TANDEM_HAS_CUDA;
+
   static auto policy() {
 #if TANDEM_HAS_CUDA
     return device_policy();
