@@ -7,8 +7,9 @@ int main() {
 #ifndef TANDEM_CONTROL
   v = 2.f;
 #else
-  auto w = td::eval(v * 2.f);
-  v = w.view();  // a mutable view converts: this rebinds v, writing nothing
+  auto w = td::eval(v * 2.f);  // reading through it is fine
+  const td::tensor_view<const float, 1> u = w.view();  // and a new view points elsewhere
+  return td::sum(u) > td::sum(v) ? 0 : 1;
 #endif
   return td::sum(v) > 0 ? 0 : 1;
 }
