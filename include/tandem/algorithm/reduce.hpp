@@ -191,16 +191,9 @@ struct axis_reducer {
 /// the W loads are one vector load); otherwise through the evaluator.
 template <int W, bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
 struct axis_tile_reducer {
-  Ev ev;
+  axis_reducer<Out, V, Ev, R, Tr, Op, Fin> lanes;  // what is reduced, and where it goes
   const X* ptr;
   shape<R> strides;
-  shape<R> extents;
-  std::size_t axis;
-  Tr tr;
-  Op op;
-  V init;
-  Fin fin;
-  Out* out;
   index_t tiles;
 
   struct row_getter {
@@ -210,21 +203,22 @@ struct axis_tile_reducer {
     index_t j0;
     bool partial;     // the last tile: lanes past the end repeat the last column
     TANDEM_HD lane_pack<V, W> operator()(index_t k) const {
+      const auto& l = self->lanes;
       lane_pack<V, W> r;
-      const index_t last = self->extents[R - 1] - 1 - j0;
+      const index_t last = l.extents[R - 1] - 1 - j0;
       if constexpr (Dense) {
-        const X* row = origin + k * self->strides[self->axis];
+        const X* row = origin + k * self->strides[l.axis];
         if (!partial) {
-          for (int w = 0; w < W; ++w) r.lane[w] = self->tr(row[w], k);
+          for (int w = 0; w < W; ++w) r.lane[w] = l.tr(row[w], k);
         } else {
-          for (int w = 0; w < W; ++w) r.lane[w] = self->tr(row[w < last ? w : last], k);
+          for (int w = 0; w < W; ++w) r.lane[w] = l.tr(row[w < last ? w : last], k);
         }
       } else {
         shape<R> idx = *base;
-        idx[self->axis] = k;
+        idx[l.axis] = k;
         for (int w = 0; w < W; ++w) {
           idx[R - 1] = j0 + (w < last ? w : last);
-          r.lane[w] = self->tr(self->ev.at(idx.ext), k);
+          r.lane[w] = l.tr(l.ev.at(idx.ext), k);
         }
       }
       return r;
@@ -232,25 +226,20 @@ struct axis_tile_reducer {
   };
 
   TANDEM_HD void operator()(index_t t) const {
-    index_t row = t / tiles;
+    const auto& l = lanes;
+    const index_t len = l.extents[l.axis], cols = l.extents[R - 1];
     const index_t j0 = (t % tiles) * W;
-    shape<R> base{};
-    for (std::size_t d = R - 1; d-- > 0;) {  // the coordinates other than axis and the last
-      if (d == axis) continue;
-      base[d] = row % extents[d];
-      row /= extents[d];
-    }
-    const index_t len = extents[axis], cols = extents[R - 1];
+    const index_t first = (t / tiles) * cols + j0;  // the flat index of the tile's first output
+    const shape<R> base = lane_start(first, l.extents, l.axis);  // its coordinates, axis at 0
     const X* origin = nullptr;
     if constexpr (Dense) {
-      index_t offset = j0;  // the last dimension's stride is 1
-      for (std::size_t d = 0; d + 1 < R; ++d) offset += base[d] * strides[d];
+      index_t offset = 0;  // the last dimension's stride is 1
+      for (std::size_t d = 0; d != R; ++d) offset += base[d] * strides[d];
       origin = ptr + offset;
     }
     const row_getter get{this, &base, origin, j0, j0 + W > cols};
-    const lane_pack<V, W> r = reduce_pairwise<lane_pack<V, W>>(get, 0, len, lanewise<Op, W>{op});
-    const index_t first = (t / tiles) * cols + j0;
-    for (int w = 0; w < W && j0 + w < cols; ++w) out[first + w] = convert<Out>(fin(op(init, r.lane[w]), len));
+    const lane_pack<V, W> r = reduce_pairwise<lane_pack<V, W>>(get, 0, len, lanewise<Op, W>{l.op});
+    for (int w = 0; w < W && j0 + w < cols; ++w) l.out[first + w] = convert<Out>(l.fin(l.op(l.init, r.lane[w]), len));
   }
 };
 
@@ -312,7 +301,7 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
         using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
         backend::for_each(result.size() / cols * tiles,
                           axis_tile_reducer<W, decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>{
-                              ev, ptr, strides, extents, ax, tr, op, init, fin, result.data(), tiles},
+                              {ev, extents, ax, tr, op, init, fin, result.data()}, ptr, strides, tiles},
                           extents[ax] * W);
       };
       bool done = false;
