@@ -20,10 +20,10 @@
 #include <type_traits>
 #include <vector>
 
-#include <cuda/std/cmath>
 
 #include "algorithm/assign.hpp"
 #include "algorithm/for_each.hpp"
+#include "backend/portable.hpp"
 #include "error.hpp"
 #include "memory/memory.hpp"
 #include "shape.hpp"
@@ -62,7 +62,7 @@ struct even_spacing {
   double start, step, lo, hi;
   TANDEM_HD void operator()(index_t i) const {
     double x = start + static_cast<double>(i) * step;
-    if constexpr (std::is_integral_v<T>) x = ::cuda::std::floor(x);
+    if constexpr (std::is_integral_v<T>) x = ::tandem::detail::pstd::floor(x);
     x = x < lo ? lo : (x > hi ? hi : x);
     out[i] = convert<T>(x);
   }

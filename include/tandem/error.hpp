@@ -8,10 +8,6 @@
 
 #include "config.hpp"
 
-#if TANDEM_HAS_CUDA
-#  include <cuda_runtime_api.h>
-#endif
-
 namespace tandem {
 
 /// Base of every exception tandem throws.
@@ -27,6 +23,7 @@ struct index_error : error {
   using error::error;
 };
 /// A CUDA runtime call failed; the message names the call and CUDA's error string.
+/// (Thrown by the CUDA backend, backend/cuda/runtime.hpp.)
 struct cuda_error : error {
   using error::error;
 };
@@ -35,24 +32,4 @@ struct io_error : error {
   using error::error;
 };
 
-namespace detail {
-
-#if TANDEM_HAS_CUDA
-inline void check_cuda(cudaError_t status, const char* call, const char* file, int line) {
-  if (status == cudaSuccess) return;
-  // Clear the error so that later checks do not report it again (errors that leave the
-  // context unusable stay, and are reported by the next call).
-  (void)cudaGetLastError();
-  throw cuda_error(std::string("tandem: CUDA call ") + call + " failed with " +
-                   cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ") at " +
-                   file + ":" + std::to_string(line));
-}
-#endif
-
-}  // namespace detail
 }  // namespace tandem
-
-#if TANDEM_HAS_CUDA
-/// Throws td::cuda_error naming the call when a CUDA runtime call fails.
-#  define TANDEM_CUDA_CHECK(call) ::tandem::detail::check_cuda((call), #call, __FILE__, __LINE__)
-#endif

@@ -23,24 +23,11 @@
 #include <limits>
 #include <type_traits>
 
-#include <cuda/std/bit>
-#include <cuda/std/limits>
-
+#include "backend/portable.hpp"
 #include "config.hpp"
 
-#if TANDEM_HAS_CUDA
-#  include <cuda_bf16.h>
-#  include <cuda_fp16.h>
-#endif
-
 // With F16C enabled at compile time (-mf16c, -march=native on x86 since 2012) tandem's own
-// half converts with the CPU's instructions, which loops vectorize.
-#if !TANDEM_HAS_CUDA && defined(__F16C__)
-#  include <immintrin.h>
-#  define TANDEM_HOST_F16C 1
-#else
-#  define TANDEM_HOST_F16C 0
-#endif
+// half converts with the CPU's instructions, which loops vectorize (TANDEM_HOST_F16C).
 
 namespace tandem {
 namespace detail {
@@ -114,7 +101,7 @@ TANDEM_HD constexpr std::uint16_t float_to_binary16(std::uint32_t u) {
   // Below 2^-14 the result is a multiple of 2^-24; adding 0.5f (whose unit in the last
   // place is 2^-24) lets the float adder round it, and the low bits hold the count.
   const std::uint32_t tiny =
-      ::cuda::std::bit_cast<std::uint32_t>(::cuda::std::bit_cast<float>(a) + 0.5f) - 0x3f000000u;
+      pstd::bit_cast<std::uint32_t>(pstd::bit_cast<float>(a) + 0.5f) - 0x3f000000u;
   const std::uint32_t special = pick(mask_if(a > 0x7f800000u), 0x7e00u | ((a >> 13) & 0x3ffu), 0x7c00u);  // NaN, inf
   // From 65520 up (the midpoint above 65504, which ties to even) the result is infinite.
   return static_cast<std::uint16_t>(
@@ -128,7 +115,7 @@ TANDEM_HD constexpr std::uint32_t binary16_to_float(std::uint16_t h) {
   const std::uint32_t special = 0x7f800000u | ((a & 0x3ffu) << 13);
   const std::uint32_t normal = (a << 13) + 0x38000000u;  // rebias the exponent 15 -> 127
   const std::uint32_t tiny =
-      ::cuda::std::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)) * 0x1p-24f);  // exact
+      pstd::bit_cast<std::uint32_t>(static_cast<float>(static_cast<std::int32_t>(a)) * 0x1p-24f);  // exact
   return sign | pick(mask_if(a >= 0x7c00u), special, pick(mask_if(a >= 0x0400u), normal, tiny));
 }
 
@@ -148,9 +135,9 @@ class narrow_float {
   using format = F;
 
   narrow_float() = default;  // like float: uninitialized, zero when value-initialized
-  TANDEM_HD constexpr narrow_float(float f) : bits_(from_float(::cuda::std::bit_cast<std::uint32_t>(f))) {}
+  TANDEM_HD constexpr narrow_float(float f) : bits_(from_float(pstd::bit_cast<std::uint32_t>(f))) {}
   TANDEM_HD constexpr narrow_float(double d)
-      : bits_(narrow_bits<F, binary64_format>(::cuda::std::bit_cast<std::uint64_t>(d))) {}
+      : bits_(narrow_bits<F, binary64_format>(pstd::bit_cast<std::uint64_t>(d))) {}
   // long double and integers go through double (exact for integers up to 2^53).
   TANDEM_HD constexpr narrow_float(long double d) : narrow_float(static_cast<double>(d)) {}
   template <class I>
@@ -162,9 +149,9 @@ class narrow_float {
 #if TANDEM_HOST_F16C
       if (!std::is_constant_evaluated()) return _cvtsh_ss(bits_);
 #endif
-      return ::cuda::std::bit_cast<float>(binary16_to_float(bits_));
+      return pstd::bit_cast<float>(binary16_to_float(bits_));
     } else {
-      return ::cuda::std::bit_cast<float>(std::uint32_t(bits_) << 16);  // bfloat16: float's top half
+      return pstd::bit_cast<float>(std::uint32_t(bits_) << 16);  // bfloat16: float's top half
     }
   }
 
@@ -199,7 +186,7 @@ class narrow_float {
     if constexpr (std::is_same_v<F, binary16_format>) {
 #if TANDEM_HOST_F16C
       if (!std::is_constant_evaluated())
-        return _cvtss_sh(::cuda::std::bit_cast<float>(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        return _cvtss_sh(pstd::bit_cast<float>(u), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 #endif
       return float_to_binary16(u);
     } else {
@@ -212,17 +199,11 @@ class narrow_float {
 
 }  // namespace detail
 
-#if TANDEM_HAS_CUDA
-/// IEEE binary16: CUDA's __half.
-using half = ::__half;
-/// bfloat16 (float's exponent range, 8 significant bits): CUDA's __nv_bfloat16.
-using bfloat16 = ::__nv_bfloat16;
-#else
-/// IEEE binary16 (CUDA's __half under nvcc).
-using half = detail::narrow_float<detail::binary16_format>;
-/// bfloat16, float's exponent range with 8 significant bits (CUDA's __nv_bfloat16 under nvcc).
-using bfloat16 = detail::narrow_float<detail::bfloat16_format>;
-#endif
+/// IEEE binary16 (CUDA's __half under nvcc, tandem's own type otherwise).
+using half = detail::native_half_or<detail::narrow_float<detail::binary16_format>>;
+/// bfloat16, float's exponent range with 8 significant bits (CUDA's __nv_bfloat16 under
+/// nvcc, tandem's own type otherwise).
+using bfloat16 = detail::native_bfloat16_or<detail::narrow_float<detail::bfloat16_format>>;
 
 namespace detail {
 
@@ -232,12 +213,10 @@ template <class T>
 struct is_reduced_float : std::false_type {};
 template <class F>
 struct is_reduced_float<narrow_float<F>> : std::true_type {};
-#if TANDEM_HAS_CUDA
 template <>
-struct is_reduced_float<::__half> : std::true_type {};
+struct is_reduced_float<half> : std::true_type {};
 template <>
-struct is_reduced_float<::__nv_bfloat16> : std::true_type {};
-#endif
+struct is_reduced_float<bfloat16> : std::true_type {};
 template <class T>
 inline constexpr bool is_reduced_float_v = is_reduced_float<std::remove_cv_t<T>>::value;
 
@@ -273,11 +252,11 @@ using common_element_t = typename common_element<X, Y>::type;
 /// what a GPU's conversion instruction does, so host and device agree.
 template <class U, class X>
 TANDEM_HD constexpr U saturating_integer(X x) {
-  constexpr X past_max = static_cast<X>(static_cast<U>(U(1) << (::cuda::std::numeric_limits<U>::digits - 1))) * X(2);
+  constexpr X past_max = static_cast<X>(static_cast<U>(U(1) << (pstd::numeric_limits<U>::digits - 1))) * X(2);
   if (x != x) return U(0);
-  if (x >= past_max) return ::cuda::std::numeric_limits<U>::max();
+  if (x >= past_max) return pstd::numeric_limits<U>::max();
   if constexpr (std::is_signed_v<U>) {
-    if (x < -past_max) return ::cuda::std::numeric_limits<U>::min();  // -past_max itself is U's minimum
+    if (x < -past_max) return pstd::numeric_limits<U>::min();  // -past_max itself is U's minimum
   } else {
     if (x <= X(-1)) return U(0);
   }

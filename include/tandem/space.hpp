@@ -26,36 +26,24 @@ struct device_space {
 inline constexpr host_space host{};
 inline constexpr device_space device{};
 
-#if TANDEM_HAS_CUDA
-/// CUDA unified memory: readable from the host, computed on by the device backend.
-struct managed_space {
-  static constexpr const char* name = "managed_space";
-};
-inline constexpr managed_space managed{};
-#endif
-
 template <class S>
 struct is_space : std::false_type {};
 template <>
 struct is_space<host_space> : std::true_type {};
 template <>
 struct is_space<device_space> : std::true_type {};
-#if TANDEM_HAS_CUDA
+
+/// True for spaces whose elements host code may read and write directly.
+template <class S>
+struct is_host_accessible : std::false_type {};
 template <>
-struct is_space<managed_space> : std::true_type {};
-#endif
+struct is_host_accessible<host_space> : std::true_type {};
+template <class S>
+inline constexpr bool is_host_accessible_v = is_host_accessible<S>::value;
 
 /// A memory space tag type.
 template <class S>
 concept space = is_space<S>::value;
-
-/// True for spaces whose elements host code may read and write directly.
-template <class S>
-inline constexpr bool is_host_accessible_v = std::is_same_v<S, host_space>
-#if TANDEM_HAS_CUDA
-                                             || std::is_same_v<S, managed_space>
-#endif
-    ;
 
 namespace detail {
 
@@ -72,3 +60,6 @@ struct spaces_must_match {
 
 }  // namespace detail
 }  // namespace tandem
+
+// The spaces a backend adds (CUDA's managed memory), declared with the traits above.
+#include "backend/spaces.hpp"

@@ -22,73 +22,34 @@
 /// back on the stream it was made on; a tensor used on another stream must not be
 /// destroyed before that stream's work on it is done.
 
-#include <chrono>
-#include <mutex>
 #include <utility>
-#include <vector>
 
+#include "backend/backend.hpp"
 #include "config.hpp"
 #include "error.hpp"
-#include "memory/memory.hpp"
 
 namespace tandem {
 
 class event;
 
 namespace detail {
-#if TANDEM_HAS_CUDA
-/// CUDA streams are never destroyed: a td::stream returns its handle here for the next
-/// one, so a tensor that outlives the td::stream it was made on can still be freed on
-/// that handle.
-struct stream_pool {
-  std::mutex lock;
-  std::vector<cudaStream_t> free;
-  static stream_pool& get() {
-    static stream_pool* pool = new stream_pool;  // never destroyed: used until exit
-    return *pool;
-  }
-  cudaStream_t take() {
-    {
-      const std::lock_guard<std::mutex> hold(lock);
-      if (!free.empty()) {
-        cudaStream_t s = free.back();
-        free.pop_back();
-        return s;
-      }
-    }
-    cudaStream_t s = nullptr;
-    TANDEM_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    return s;
-  }
-  void give(cudaStream_t s) noexcept {
-    try {
-      const std::lock_guard<std::mutex> hold(lock);
-      free.push_back(s);
-    } catch (...) {
-      // Out of memory for the list: the handle stays allocated, as the others do.
-    }
-  }
-};
-#endif
+/// The runtime of the device space's backend: CUDA's streams and events, or (host-only
+/// builds) streams that order nothing and events that read the host's clock.
+using device_runtime = typename backend_t<device_space>::runtime;
 }  // namespace detail
 
-/// A CUDA stream (non-blocking), owned; an empty object without CUDA.
+/// A device stream (a non-blocking CUDA stream), owned; does nothing without CUDA.
 class stream {
+  using rt = detail::device_runtime;
+
  public:
-  stream() {
-#if TANDEM_HAS_CUDA
-    handle_ = detail::stream_pool::get().take();
-#endif
-  }
+  /// The runtime's stream handle: cudaStream_t under CUDA.
+  using native_handle_type = typename rt::stream_type;
+
+  stream() : handle_(rt::take_stream()) {}
   stream(const stream&) = delete;
   stream& operator=(const stream&) = delete;
-  stream(stream&& other) noexcept {
-#if TANDEM_HAS_CUDA
-    handle_ = std::exchange(other.handle_, nullptr);
-#else
-    (void)other;
-#endif
-  }
+  stream(stream&& other) noexcept : handle_(std::exchange(other.handle_, rt::empty_stream())) {}
   stream& operator=(stream&& other) noexcept {
     if (this != &other) {
       stream moved(std::move(other));
@@ -97,24 +58,12 @@ class stream {
     return *this;
   }
   ~stream() {
-#if TANDEM_HAS_CUDA
-    if (handle_) detail::stream_pool::get().give(handle_);  // its queued work still completes
-#endif
+    if (rt::valid(handle_)) rt::give_stream(handle_);  // its queued work still completes
   }
-  void swap(stream& other) noexcept {
-#if TANDEM_HAS_CUDA
-    std::swap(handle_, other.handle_);
-#else
-    (void)other;
-#endif
-  }
+  void swap(stream& other) noexcept { std::swap(handle_, other.handle_); }
 
   /// Waits on the host until the work queued on this stream is done.
-  void synchronize() const {
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaStreamSynchronize(checked()));
-#endif
-  }
+  void synchronize() const { rt::synchronize(checked()); }
 
   /// Queues this stream's later work after `e` (no host wait).
   void wait(const event& e) const;
@@ -123,52 +72,35 @@ class stream {
   template <class F>
   decltype(auto) run(F&& f) const;
 
-#if TANDEM_HAS_CUDA
-  cudaStream_t native_handle() const { return handle_; }
+  native_handle_type native_handle() const { return handle_; }
 
  private:
-  cudaStream_t checked() const {
-    if (!handle_) throw error("tandem: use of a moved-from td::stream");
+  friend class stream_guard;
+  friend class event;
+  native_handle_type checked() const {
+    if (!rt::valid(handle_)) throw error("tandem: use of a moved-from td::stream");
     return handle_;
   }
-  cudaStream_t handle_ = nullptr;
-#endif
+  native_handle_type handle_;
 };
 
 /// Makes a stream current for the calling thread while it lives (nested guards restore
 /// the previous stream in turn). The stream first waits for the work queued before.
 class stream_guard {
+  using rt = detail::device_runtime;
+
  public:
-  explicit stream_guard(const stream& s) {
-#if TANDEM_HAS_CUDA
-    cudaStream_t next = s.native_handle();
-    if (!next) throw error("tandem: use of a moved-from td::stream");
-    previous_ = detail::current_stream();
-    if (next != previous_) {
-      cudaEvent_t before = nullptr;
-      TANDEM_CUDA_CHECK(cudaEventCreateWithFlags(&before, cudaEventDisableTiming));
-      const cudaError_t recorded = cudaEventRecord(before, previous_);
-      const cudaError_t waited = recorded == cudaSuccess ? cudaStreamWaitEvent(next, before, 0) : recorded;
-      (void)cudaEventDestroy(before);  // released once the wait is done
-      TANDEM_CUDA_CHECK(waited);
-    }
-    detail::current_stream_slot() = next;
-#else
-    (void)s;
-#endif
+  explicit stream_guard(const stream& s) : previous_(rt::current_stream()) {
+    const auto next = s.checked();
+    rt::order_after(next, previous_);
+    rt::set_current(next);
   }
   stream_guard(const stream_guard&) = delete;
   stream_guard& operator=(const stream_guard&) = delete;
-  ~stream_guard() {
-#if TANDEM_HAS_CUDA
-    detail::current_stream_slot() = previous_;
-#endif
-  }
+  ~stream_guard() { rt::set_current(previous_); }
 
  private:
-#if TANDEM_HAS_CUDA
-  cudaStream_t previous_ = nullptr;
-#endif
+  typename rt::stream_type previous_;
 };
 
 template <class F>
@@ -180,95 +112,59 @@ decltype(auto) stream::run(F&& f) const {
 /// A point in a stream's work: to wait for from the host or from another stream, or to
 /// time the work between two of them. Without CUDA it records the host's clock.
 class event {
+  using rt = detail::device_runtime;
+
  public:
-  event() {
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaEventCreate(&handle_));
-#endif
-  }
+  /// The runtime's event handle: cudaEvent_t under CUDA.
+  using native_handle_type = typename rt::event_type;
+
+  event() : handle_(rt::make_event()) {}
   event(const event&) = delete;
   event& operator=(const event&) = delete;
-  event(event&& other) noexcept : time_(other.time_), recorded_(std::exchange(other.recorded_, false)) {
-#if TANDEM_HAS_CUDA
-    handle_ = std::exchange(other.handle_, nullptr);
-#endif
-  }
+  event(event&& other) noexcept
+      : handle_(std::exchange(other.handle_, rt::empty_event())), recorded_(std::exchange(other.recorded_, false)) {}
   event& operator=(event&& other) noexcept {
     if (this != &other) {
       event moved(std::move(other));
-      std::swap(time_, moved.time_);
-      std::swap(recorded_, moved.recorded_);
-#if TANDEM_HAS_CUDA
       std::swap(handle_, moved.handle_);
-#endif
+      std::swap(recorded_, moved.recorded_);
     }
     return *this;
   }
-  ~event() {
-#if TANDEM_HAS_CUDA
-    if (handle_) (void)cudaEventDestroy(handle_);
-#endif
-  }
+  ~event() { rt::destroy_event(handle_); }
 
   /// Records the point after the work queued so far on the calling thread's current stream.
   void record() {
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaEventRecord(checked(), detail::current_stream()));
-#endif
-    time_ = std::chrono::steady_clock::now();
+    rt::record(checked(), rt::current_stream());
     recorded_ = true;
   }
   /// Records the point after the work queued so far on `s`.
   void record(const stream& s) {
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaEventRecord(checked(), s.native_handle()));
-#else
-    (void)s;
-#endif
-    time_ = std::chrono::steady_clock::now();
+    rt::record(checked(), s.checked());
     recorded_ = true;
   }
   /// Waits on the host until the recorded work is done.
-  void synchronize() const {
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaEventSynchronize(checked()));
-#endif
-  }
+  void synchronize() const { rt::synchronize(checked()); }
   /// True when the recorded work is done (or nothing was recorded).
-  bool query() const {
-#if TANDEM_HAS_CUDA
-    const cudaError_t status = cudaEventQuery(checked());
-    if (status == cudaErrorNotReady) {
-      (void)cudaGetLastError();
-      return false;
-    }
-    TANDEM_CUDA_CHECK(status);
-#endif
-    return true;
-  }
+  bool query() const { return rt::query(checked()); }
   /// Queues the calling thread's later work (on its current stream) after this event.
-  void wait() const {
-#if TANDEM_HAS_CUDA
-    TANDEM_CUDA_CHECK(cudaStreamWaitEvent(detail::current_stream(), checked(), 0));
-#endif
-  }
+  void wait() const { rt::wait(rt::current_stream(), checked()); }
 
   friend float elapsed_ms(const event& start, const event& end);
 
-#if TANDEM_HAS_CUDA
-  cudaEvent_t native_handle() const { return handle_; }
-#endif
+  native_handle_type native_handle() const { return handle_; }
 
  private:
   friend class stream;
-#if TANDEM_HAS_CUDA
-  cudaEvent_t checked() const {
-    if (!handle_) throw error("tandem: use of a moved-from td::event");
+  native_handle_type& checked() {
+    if (!rt::valid(handle_)) throw error("tandem: use of a moved-from td::event");
     return handle_;
   }
-  cudaEvent_t handle_ = nullptr;
-#endif
-  std::chrono::steady_clock::time_point time_{};
+  const native_handle_type& checked() const {
+    if (!rt::valid(handle_)) throw error("tandem: use of a moved-from td::event");
+    return handle_;
+  }
+  native_handle_type handle_;
   bool recorded_ = false;
 };
 
@@ -276,21 +172,9 @@ class event {
 /// CUDA, the host time between the two record calls.
 inline float elapsed_ms(const event& start, const event& end) {
   if (!start.recorded_ || !end.recorded_) throw error("tandem: elapsed_ms needs two recorded events");
-#if TANDEM_HAS_CUDA
-  float ms = 0;
-  TANDEM_CUDA_CHECK(cudaEventElapsedTime(&ms, start.checked(), end.checked()));
-  return ms;
-#else
-  return std::chrono::duration<float, std::milli>(end.time_ - start.time_).count();
-#endif
+  return detail::device_runtime::elapsed_ms(start.checked(), end.checked());
 }
 
-inline void stream::wait(const event& e) const {
-#if TANDEM_HAS_CUDA
-  TANDEM_CUDA_CHECK(cudaStreamWaitEvent(checked(), e.checked(), 0));
-#else
-  (void)e;
-#endif
-}
+inline void stream::wait(const event& e) const { rt::wait(checked(), e.checked()); }
 
 }  // namespace tandem

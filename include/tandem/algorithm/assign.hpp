@@ -71,7 +71,7 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
   if (out.is_contiguous() && flat_ok(e, out.shape())) {
     backend::for_each(n, flat_assign_kernel<T, decltype(ev)>{out.data(), ev});
   } else if constexpr (R > 0) {
-    if constexpr (std::is_same_v<S, host_space>) {
+    if constexpr (backend::runs_on_cpu) {
       const index_t len = out.extent(R - 1);
       backend::for_each(n / len, row_assign_kernel<T, R, decltype(ev)>{out.data(), out.shape(), out.strides(), ev},
                         len);

@@ -16,113 +16,25 @@
 /// configured with one; `td::set_host_gemm` picks; 16-bit operands are widened to float
 /// first. Mismatched shapes throw td::shape_error naming both.
 
-#include <atomic>
 #include <cstddef>
 #include <string>
 #include <type_traits>
 
 #include "../backend/backend.hpp"
-#include "../backend/host/cblas.hpp"
-#include "../backend/host/gemm.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
 #include "../expr/math.hpp"
 #include "../tensor.hpp"
 #include "assign.hpp"
 
-#if TANDEM_HAS_CUDA
-#  include "../backend/cuda/gemm.cuh"
-#endif
-
 namespace tandem {
 
-/// Which implementation host matrix products use.
-enum class host_gemm {
-  automatic,  ///< CBLAS when tandem was built with one, else tandem's kernel
-  tandem,     ///< tandem's own blocked SIMD kernel
-  cblas       ///< the CBLAS library (OpenBLAS) found at configure time
-};
-
 namespace detail {
-inline std::atomic<host_gemm>& host_gemm_choice() {
-  static std::atomic<host_gemm> choice{host_gemm::automatic};
-  return choice;
-}
-}  // namespace detail
-
-/// Chooses the host matrix product for the whole program. Throws td::error when asked
-/// for CBLAS in a build without one.
-inline void set_host_gemm(host_gemm which) {
-  if (which == host_gemm::cblas && !TANDEM_HAS_CBLAS)
-    throw error("tandem: set_host_gemm(td::host_gemm::cblas): this build has no CBLAS library "
-                "(configure with OpenBLAS installed, or define TANDEM_HAS_CBLAS=1 and link one)");
-  detail::host_gemm_choice().store(which);
-}
-
-/// The host matrix product in use: tandem or cblas (never automatic).
-inline host_gemm get_host_gemm() {
-  const host_gemm h = detail::host_gemm_choice().load();
-  if (h == host_gemm::automatic) return TANDEM_HAS_CBLAS ? host_gemm::cblas : host_gemm::tandem;
-  return h;
-}
-
-namespace detail {
-
-/// True when matrix products in space S run on cuBLAS.
-template <class S>
-inline constexpr bool gemm_on_gpu = TANDEM_HAS_CUDA && !std::is_same_v<S, host_space>;
 
 /// The element types matmul takes.
 template <class T>
 inline constexpr bool matmul_element =
     std::is_same_v<T, float> || std::is_same_v<T, double> || is_reduced_float_v<T>;
-
-/// One strided matrix of a batch: element (q, i, j) at data[q * bs + i * rs + j * cs].
-template <class T>
-struct strided_matrix {
-  T* data;
-  index_t bs, rs, cs;
-};
-
-/// batched_gemm on the host (float and double).
-template <class T>
-void host_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
-                       strided_matrix<const T> b, strided_matrix<T> c) {
-  if (n == 1 && get_host_gemm() == host_gemm::tandem) {  // matrix times vector
-    for (index_t q = 0; q < batch; ++q)
-      host_gemv(m, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, c.data + q * c.bs);
-    return;
-  }
-#if TANDEM_HAS_CBLAS
-  if (get_host_gemm() == host_gemm::cblas) {
-    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
-    if (fits_blas_int({m, n, k, la.op.ld, lb.op.ld, c.rs})) {
-      for (index_t q = 0; q < batch; ++q)
-        cblas_gemm<T>(m, n, k, a.data + q * a.bs, la.op.transposed, la.op.ld, b.data + q * b.bs, lb.op.transposed,
-                      lb.op.ld, c.data + q * c.bs, c.rs);
-      return;
-    }
-  }  // sizes beyond a 32-bit int: tandem's kernel, which indexes in 64 bits
-#endif
-  for (index_t q = 0; q < batch; ++q)
-    blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,
-                              c.data + q * c.bs, c.rs});
-}
-
-/// batch products C_q = A_q * B_q, m x k times k x n, in space S. C's rows are dense.
-template <class S, class T>
-void batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
-                  strided_matrix<const T> b, strided_matrix<T> c) {
-#if TANDEM_HAS_CUDA
-  if constexpr (gemm_on_gpu<S>) {
-    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
-    cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
-  } else
-#endif
-  {
-    host_batched_gemm(batch, m, n, k, a, b, c);
-  }
-}
 
 /// The operand as a readable view: its own elements when it is a tensor or a view whose
 /// matrices a BLAS can read (dense rows or dense columns), else a dense copy.
@@ -146,7 +58,7 @@ struct matmul_operand {
     if constexpr (is_tensor<D>::value || is_view<D>::value) {
       if constexpr (R >= 2) {
         const auto v = e.view();
-        return blas_layout_of(v.extent(R - 2), v.extent(R - 1), v.stride(R - 2), v.stride(R - 1)).ok;
+        return backend_t<S>::gemm_reads(v.extent(R - 2), v.extent(R - 1), v.stride(R - 2), v.stride(R - 1));
       }
       return true;
     } else {
@@ -224,17 +136,17 @@ void matmul_into(const tensor_view<const T, RA, S>& a, const tensor_view<const T
                  const tensor_view<T, RO, S>& out) {
   if constexpr (RA == 1) {  // x * B = B^T x
     const index_t k = b.extent(0), n = b.extent(1);
-    batched_gemm<S, T>(1, n, 1, k, {b.data(), 0, b.stride(1), b.stride(0)}, {a.data(), 0, a.stride(0), 1},
+    backend_t<S>::template gemm<T>(1, n, 1, k, {b.data(), 0, b.stride(1), b.stride(0)}, {a.data(), 0, a.stride(0), 1},
                        {out.data(), 0, out.stride(0), 1});
   } else if constexpr (RB == 1) {
     const index_t m = a.extent(0), k = a.extent(1);
-    batched_gemm<S, T>(1, m, 1, k, as_matrix(a), {b.data(), 0, b.stride(0), 1}, {out.data(), 0, out.stride(0), 1});
+    backend_t<S>::template gemm<T>(1, m, 1, k, as_matrix(a), {b.data(), 0, b.stride(0), 1}, {out.data(), 0, out.stride(0), 1});
   } else {
     const index_t batch = RO == 3 ? out.extent(0) : 1;
     const index_t m = a.extent(RA - 2), k = a.extent(RA - 1), n = b.extent(RB - 1);
     strided_matrix<T> c = RO == 3 ? strided_matrix<T>{out.data(), out.stride(0), out.stride(RO - 2), 1}
                                   : strided_matrix<T>{out.data(), 0, out.stride(0), 1};
-    batched_gemm<S, T>(batch, m, n, k, as_matrix(a), as_matrix(b), c);
+    backend_t<S>::template gemm<T>(batch, m, n, k, as_matrix(a), as_matrix(b), c);
   }
 }
 
@@ -260,7 +172,7 @@ void matmul(const A& a, const B& b, Out&& out) {
   if (o.shape() != result_shape)
     throw shape_error("tandem: matmul of shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
                       " gives shape " + to_string(result_shape) + ", but out has shape " + to_string(o.shape()));
-  if constexpr (detail::is_reduced_float_v<T> && !detail::gemm_on_gpu<S>) {
+  if constexpr (detail::is_reduced_float_v<T> && !detail::backend_t<S>::template gemm_native<T>) {
     // No 16-bit kernels on the CPU: widen to float, multiply, round each result once.
     const tensor<float, rank_of_v<A>, S> fa = cast<float>(a);
     const tensor<float, rank_of_v<B>, S> fb = cast<float>(b);

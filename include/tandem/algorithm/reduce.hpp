@@ -30,7 +30,7 @@
 #include "../expr/operators.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"
-#include "pairwise.hpp"
+#include "../core/pairwise.hpp"
 
 namespace tandem {
 namespace detail {
@@ -253,7 +253,7 @@ struct mean_fin {
 };
 template <class V>
 struct sqrt_fin {
-  TANDEM_HD V operator()(const V& v, index_t) const { return ::cuda::std::sqrt(v); }
+  TANDEM_HD V operator()(const V& v, index_t) const { return ::tandem::detail::pstd::sqrt(v); }
 };
 template <class T>
 struct index_fin {

@@ -22,7 +22,6 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
-#include "../backend/select.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"
@@ -174,51 +173,6 @@ struct bin_of {
   }
 };
 
-TANDEM_HD inline void atomic_increment(index_t* p) {
-#if TANDEM_DEVICE_CODE
-  atomicAdd(reinterpret_cast<unsigned long long*>(p), 1ull);
-#else
-  __atomic_fetch_add(p, index_t(1), __ATOMIC_RELAXED);
-#endif
-}
-
-template <class Bin>
-struct count_into_bins {
-  Bin bin;
-  index_t* counts;
-  TANDEM_HD void operator()(index_t i) const {
-    const index_t b = bin(i);
-    if (b >= 0) atomic_increment(counts + b);
-  }
-};
-
-/// Each chunk of 2^16 elements counts into its own row of `partial` (no atomics).
-template <class Bin>
-struct count_chunk {
-  Bin bin;
-  index_t n, bins;
-  index_t* partial;
-  static constexpr index_t chunk = index_t(1) << 16;
-  TANDEM_HD void operator()(index_t c) const {
-    index_t* row = partial + c * bins;
-    for (index_t i = c * chunk, e = (i + chunk < n ? i + chunk : n); i < e; ++i) {
-      const index_t b = bin(i);
-      if (b >= 0) ++row[b];
-    }
-  }
-};
-
-struct sum_columns {
-  const index_t* partial;
-  index_t rows, bins;
-  index_t* out;
-  TANDEM_HD void operator()(index_t b) const {
-    index_t s = 0;
-    for (index_t r = 0; r < rows; ++r) s += partial[r * bins + b];
-    out[b] = s;
-  }
-};
-
 }  // namespace detail
 
 /// How many elements are nonzero (true), in an operand of any rank.
@@ -346,17 +300,7 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins, double lo,
   const double width = (hi * scale - lo * scale) / static_cast<double>(bins);
   detail::with_getter<double>(e, extents, [&](auto get) {
     const detail::bin_of<decltype(get)> bin{get, lo * scale, hi * scale, width, scale, bins};
-    constexpr bool gpu = TANDEM_HAS_CUDA && !std::is_same_v<S, host_space>;
-    constexpr index_t chunk = detail::count_chunk<decltype(bin)>::chunk;
-    const index_t chunks = (n + chunk - 1) / chunk;
-    if (!gpu && bins <= (index_t(1) << 22) / chunks) {
-      // CPU: one row of counts per chunk, then a sum down the rows.
-      tensor<index_t, 2, S> partial(shape<2>{chunks, bins});
-      backend::for_each(chunks, detail::count_chunk<decltype(bin)>{bin, n, bins, partial.data()}, chunk);
-      backend::for_each(bins, detail::sum_columns{partial.data(), chunks, bins, counts.data()}, chunks);
-    } else {
-      backend::for_each(n, detail::count_into_bins<decltype(bin)>{bin, counts.data()});
-    }
+    backend::count_bins(n, bin, bins, counts.data());
   });
   backend::finish();
   return counts;

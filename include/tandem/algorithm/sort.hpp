@@ -19,7 +19,6 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
-#include "../backend/sort.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"

@@ -1,7 +1,23 @@
 #pragma once
 /// \file backend/backend.hpp
-/// Which backend runs loops over which space.
+/// The one place that says which backend runs each memory space, and what a backend is.
+///
+/// A backend is one struct of static members (the `backend` concept below checks them):
+/// - loops: `for_each(n, f[, cost])`, `reduce<V>(n, get, op, init)`,
+///   `scan<V>(n, get, op, out, init*)`, `scan_contiguous<V>(n, in, op, out, init*)`,
+///   `runs_on_cpu` (algorithms pick cache-friendly shapes of work on CPU cores);
+/// - `count_bins(n, bin, bins, counts)`, `gemm<T>(batch, m, n, k, a, b, c)` with
+///   `gemm_native<T>` and `gemm_reads(rows, cols, rs, cs)`;
+/// - `sorter` (sort, sort_by_key, argsort, sort_rows, unique) and `selector` (select);
+/// - `memory` (allocation, zero-fill, copies, waiting, the cache of freed memory) and
+///   `runtime` (streams and events);
+/// - `finish()` after each operation, `synchronize()`.
+/// Adding a backend means writing that struct and naming it here for its space.
 
+#include <cstddef>
+#include <type_traits>
+
+#include "../config.hpp"
 #include "../space.hpp"
 #include "host/host_backend.hpp"
 #include "thrust/thrust_backend.hpp"
@@ -16,7 +32,99 @@ template <>
 struct backend_for<host_space> {
   using type = host_backend;
 };
+/// The backend that runs work on memory of `Space`.
 template <class Space>
 using backend_t = typename backend_for<Space>::type;
+
+template <class Space>
+using memory_t = typename backend_t<Space>::memory;
+template <class Space>
+using sorter_t = typename backend_t<Space>::sorter;
+template <class Space>
+using selector_t = typename backend_t<Space>::selector;
+
+namespace probe {
+// Stand-ins for the callables algorithms hand a backend, for checking its interface.
+struct loop_body {
+  TANDEM_HD void operator()(index_t) const {}
+};
+struct getter {
+  TANDEM_HD double operator()(index_t) const { return 0; }
+};
+struct combine {
+  TANDEM_HD double operator()(double a, double b) const { return a + b; }
+};
+struct predicate {
+  TANDEM_HD bool operator()(index_t) const { return true; }
+};
+struct bin {
+  TANDEM_HD index_t operator()(index_t) const { return 0; }
+};
+struct allocate {
+  double* operator()(index_t) const { return nullptr; }
+};
+}  // namespace probe
+
+/// What every backend offers.
+template <class B>
+concept backend = requires(index_t n, double* out, const double* in, float* f, index_t* idx, void* p,
+                           std::size_t bytes, typename B::memory::owner owner,
+                           typename B::runtime::stream_type s, typename B::runtime::event_type e) {
+  { B::runs_on_cpu } -> std::convertible_to<bool>;
+  B::for_each(n, probe::loop_body{});
+  B::for_each(n, probe::loop_body{}, n);
+  { B::template reduce<double>(n, probe::getter{}, probe::combine{}, 0.0) } -> std::same_as<double>;
+  B::template scan<double>(n, probe::getter{}, probe::combine{}, out, in);
+  B::template scan_contiguous<double>(n, in, probe::combine{}, out, in);
+  B::count_bins(n, probe::bin{}, n, idx);
+  B::template gemm<float>(n, n, n, n, strided_matrix<const float>{}, strided_matrix<const float>{},
+                          strided_matrix<float>{});
+  B::template gemm<double>(n, n, n, n, strided_matrix<const double>{}, strided_matrix<const double>{},
+                           strided_matrix<double>{});
+  { B::template gemm_native<float> } -> std::convertible_to<bool>;
+  { B::gemm_reads(n, n, n, n) } -> std::convertible_to<bool>;
+  B::finish();
+  B::synchronize();
+
+  B::sorter::sort(f, n, true);
+  B::sorter::sort_by_key(f, idx, n, true);
+  B::sorter::template argsort<double>(n, probe::getter{}, idx, true);
+  B::sorter::sort_rows(f, n, n, true);
+  { B::sorter::unique(f, n) } -> std::same_as<index_t>;
+  B::selector::template select<double>(n, probe::predicate{}, probe::getter{}, probe::allocate{});
+
+  { B::memory::is_host_memory } -> std::convertible_to<bool>;
+  { B::memory::host_accessible } -> std::convertible_to<bool>;
+  { B::memory::current_owner() } -> std::same_as<typename B::memory::owner>;
+  { B::memory::allocate(bytes) } -> std::same_as<void*>;
+  B::memory::deallocate(p, bytes, owner);
+  B::memory::zero(p, bytes);
+  B::memory::copy(p, p, bytes);
+  B::memory::wait();
+  B::memory::set_cache_limit(bytes);
+  { B::memory::cache_limit() } -> std::same_as<std::size_t>;
+  { B::memory::cached_bytes() } -> std::same_as<std::size_t>;
+  B::memory::release_cached();
+
+  { B::runtime::has_streams } -> std::convertible_to<bool>;
+  { B::runtime::take_stream() } -> std::same_as<typename B::runtime::stream_type>;
+  B::runtime::give_stream(s);
+  { B::runtime::current_stream() } -> std::same_as<typename B::runtime::stream_type>;
+  B::runtime::set_current(s);
+  B::runtime::order_after(s, s);
+  B::runtime::synchronize(s);
+  B::runtime::synchronize_all();
+  { B::runtime::valid(s) } -> std::convertible_to<bool>;
+  { B::runtime::make_event() } -> std::same_as<typename B::runtime::event_type>;
+  B::runtime::record(e, s);
+  B::runtime::synchronize(e);
+  { B::runtime::query(e) } -> std::convertible_to<bool>;
+  B::runtime::wait(s, e);
+  { B::runtime::elapsed_ms(e, e) } -> std::convertible_to<float>;
+  B::runtime::destroy_event(e);
+};
+
+static_assert(backend<backend_t<host_space>>, "tandem: the host backend must offer every backend operation");
+static_assert(backend<backend_t<device_space>>, "tandem: the device backend must offer every backend operation");
 
 }  // namespace tandem::detail

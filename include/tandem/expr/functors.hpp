@@ -2,9 +2,9 @@
 /// \file expr/functors.hpp
 /// The TANDEM_HD functors behind the operators and elementwise functions.
 
-#include <cuda/std/cmath>
 #include <type_traits>
 
+#include "../backend/portable.hpp"
 #include "../config.hpp"
 #include "../half.hpp"
 
@@ -134,7 +134,7 @@ TANDEM_HD constexpr order_of integer_vs_double(I i, double d) {
     constexpr double bottom = std::is_signed_v<I> ? -two_63 : 0.0;
     if (d >= top) return order_of::less;
     if (d < bottom) return order_of::greater;
-    const double whole = ::cuda::std::floor(d);  // in [bottom, top): converts exactly
+    const double whole = ::tandem::detail::pstd::floor(d);  // in [bottom, top): converts exactly
     const I w = static_cast<I>(whole);
     if (i != w) return i < w ? order_of::less : order_of::greater;
     return d > whole ? order_of::less : order_of::equal;
@@ -260,9 +260,9 @@ struct abs_fn {
     else if constexpr (std::is_integral_v<X>)
       return x < 0 ? static_cast<X>(subtract(X(0), x)) : x;  // abs(INT_MIN) wraps to INT_MIN, as numpy's
     else if constexpr (is_reduced_float_v<X>)
-      return static_cast<X>(::cuda::std::fabs(static_cast<float>(x)));
+      return static_cast<X>(::tandem::detail::pstd::fabs(static_cast<float>(x)));
     else
-      return ::cuda::std::fabs(x);
+      return ::tandem::detail::pstd::fabs(x);
   }
 };
 // A 16-bit float is computed in float and rounded back.
@@ -271,9 +271,9 @@ struct abs_fn {
     template <class X>                                                        \
     TANDEM_HD auto operator()(X x) const {                                    \
       if constexpr (is_reduced_float_v<X>)                                    \
-        return static_cast<X>(::cuda::std::fn(static_cast<float>(x)));        \
+        return static_cast<X>(::tandem::detail::pstd::fn(static_cast<float>(x)));        \
       else                                                                    \
-        return ::cuda::std::fn(x);                                            \
+        return ::tandem::detail::pstd::fn(x);                                            \
     }                                                                         \
   };
 TANDEM_MATH_FUNCTOR(exp_fn, exp)
@@ -290,9 +290,9 @@ struct pow_fn {
       using C = common_element_t<X, Y>;
       return (*this)(convert<C>(x), convert<C>(y));
     } else if constexpr (is_reduced_float_v<X>) {
-      return static_cast<X>(::cuda::std::pow(static_cast<float>(x), static_cast<float>(y)));
+      return static_cast<X>(::tandem::detail::pstd::pow(static_cast<float>(x), static_cast<float>(y)));
     } else {
-      return ::cuda::std::pow(x, y);
+      return ::tandem::detail::pstd::pow(x, y);
     }
   }
 };

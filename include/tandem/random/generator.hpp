@@ -22,10 +22,9 @@
 #include <string>
 #include <type_traits>
 
-#include <cuda/std/bit>
-#include <cuda/std/cmath>
 
 #include "../algorithm/for_each.hpp"
+#include "../backend/portable.hpp"
 #include "../config.hpp"
 #include "../error.hpp"
 #include "../half.hpp"
@@ -36,6 +35,8 @@
 
 namespace tandem::random {
 namespace detail {
+using ::tandem::detail::add_rn;
+using ::tandem::detail::mul_rn;
 
 /// [0, 1) with 24 random bits (float) or 53 (double).
 template <class T>
@@ -52,22 +53,15 @@ TANDEM_HD T unit_interval(const words4& r, int word) {
 /// default, and the host and the device must round alike.
 template <class T>
 TANDEM_HD T scale_and_shift(T lo, T width, T u) {
-#if TANDEM_DEVICE_CODE
-  if constexpr (sizeof(T) <= 4)
-    return __fadd_rn(lo, __fmul_rn(width, u));
-  else
-    return __dadd_rn(lo, __dmul_rn(width, u));
-#else
-  return lo + width * u;
-#endif
+  return add_rn(lo, mul_rn(width, u));
 }
 
 /// The 16-bit float just below x (toward minus infinity).
 template <class T>
 TANDEM_HD T next_below(T x) {
-  auto b = ::cuda::std::bit_cast<std::uint16_t>(x);
+  auto b = ::tandem::detail::pstd::bit_cast<std::uint16_t>(x);
   b = static_cast<std::uint16_t>((b & 0x8000u) ? b + 1u : (b == 0 ? 0x8001u : b - 1u));
-  return ::cuda::std::bit_cast<T>(b);
+  return ::tandem::detail::pstd::bit_cast<T>(b);
 }
 
 template <class T>
@@ -91,23 +85,6 @@ struct uniform_dist {
   }
 };
 
-/// Double-precision + and * rounded on their own: nvcc would fuse a * b + c into one
-/// FMA, the host compiler (without FMA code generation) does not.
-TANDEM_HD inline double mul_rn(double a, double b) {
-#if TANDEM_DEVICE_CODE
-  return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-TANDEM_HD inline double add_rn(double a, double b) {
-#if TANDEM_DEVICE_CODE
-  return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-
 /// 1 / n!, rounded in double at compile time.
 constexpr double inverse_factorial(int n) {
   double f = 1;
@@ -123,9 +100,9 @@ constexpr double inverse_factorial(int n) {
 /// log(x) for x in (0, 1] (normal numbers): x = 2^e m with m in [1/sqrt 2, sqrt 2), and
 /// log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172, by its series to s^23.
 TANDEM_HD inline double portable_log(double x) {
-  const std::uint64_t bits = ::cuda::std::bit_cast<std::uint64_t>(x);
+  const std::uint64_t bits = ::tandem::detail::pstd::bit_cast<std::uint64_t>(x);
   int e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
-  double m = ::cuda::std::bit_cast<double>((bits & ((std::uint64_t(1) << 52) - 1)) | (std::uint64_t(1023) << 52));
+  double m = ::tandem::detail::pstd::bit_cast<double>((bits & ((std::uint64_t(1) << 52) - 1)) | (std::uint64_t(1023) << 52));
   if (m > 1.4142135623730951) {
     m = m * 0.5;  // exact
     ++e;
@@ -175,7 +152,7 @@ struct normal_dist {
       u1 = 1.0 - unit_interval<double>(r, 0);
       u2 = unit_interval<double>(r, 2);
     }
-    const double radius = ::cuda::std::sqrt(mul_rn(-2.0, portable_log(u1)));
+    const double radius = ::tandem::detail::pstd::sqrt(mul_rn(-2.0, portable_log(u1)));
     const double z = mul_rn(radius, cos_two_pi(u2));
     return static_cast<T>(add_rn(static_cast<double>(mean), mul_rn(static_cast<double>(stddev), z)));
   }

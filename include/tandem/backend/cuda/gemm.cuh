@@ -11,7 +11,7 @@
 #include <cublas_v2.h>
 
 #include "../../error.hpp"
-#include "../../memory/memory.hpp"
+#include "runtime.hpp"
 #include "../host/gemm.hpp"
 #include "../../half.hpp"
 

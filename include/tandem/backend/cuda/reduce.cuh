@@ -9,8 +9,8 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include "../../error.hpp"
-#include "../../memory/buffer.hpp"
-#include "../../memory/memory.hpp"
+#include "../memory_block.hpp"
+#include "runtime.hpp"
 #include "cub_op.cuh"
 
 namespace tandem::detail {
@@ -26,7 +26,7 @@ V cub_reduce(index_t n, const Get& get, const Op& user_op, const V& init) {
                                               init, stream));
   // One allocation: the result slot, padded to 256 bytes, then CUB's scratch space.
   constexpr std::size_t slot = 256;
-  buffer<unsigned char, device_space> scratch(static_cast<index_t>(slot + temp_bytes));
+  memory_block<unsigned char, cuda_device_memory> scratch(static_cast<index_t>(slot + temp_bytes));
   V* result = reinterpret_cast<V*>(scratch.data());
   TANDEM_CUDA_CHECK(cub::DeviceReduce::Reduce(scratch.data() + slot, temp_bytes, input, result, n, op, init,
                                               stream));

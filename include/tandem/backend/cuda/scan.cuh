@@ -9,8 +9,8 @@
 #include <cub/device/device_scan.cuh>
 
 #include "../../error.hpp"
-#include "../../memory/buffer.hpp"
-#include "../../memory/memory.hpp"
+#include "../memory_block.hpp"
+#include "runtime.hpp"
 #include "cub_op.cuh"
 
 namespace tandem::detail {
@@ -26,7 +26,7 @@ void cub_scan(index_t n, In in, const Op& user_op, V* out, const V* init) {
     return cub::DeviceScan::InclusiveScan(temp, temp_bytes, in, out, op, n, stream);
   };
   TANDEM_CUDA_CHECK(run(nullptr));
-  buffer<unsigned char, device_space> temp(static_cast<index_t>(temp_bytes));
+  memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
   TANDEM_CUDA_CHECK(run(temp.data()));
 }
 

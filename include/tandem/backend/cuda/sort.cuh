@@ -22,10 +22,10 @@
 #include <thrust/unique.h>
 
 #include "../../error.hpp"
-#include "../../memory/buffer.hpp"
-#include "../../memory/memory.hpp"
+#include "../memory_block.hpp"
+#include "runtime.hpp"
 #include "../host/radix_sort.hpp"
-#include "../thrust/thrust_backend.hpp"
+#include "../thrust/loops.hpp"
 
 namespace tandem::detail {
 
@@ -93,7 +93,7 @@ struct cuda_sorter {
   template <class T>
   static void rotate_left(T* data, index_t n, index_t k) {
     const cudaStream_t stream = current_stream();
-    buffer<T, device_space> tmp(n);
+    memory_block<T, cuda_device_memory> tmp(n);
     const std::size_t head = sizeof(T) * static_cast<std::size_t>(k);
     const std::size_t tail = sizeof(T) * static_cast<std::size_t>(n - k);
     TANDEM_CUDA_CHECK(cudaMemcpyAsync(tmp.data(), data + k, tail, cudaMemcpyDeviceToDevice, stream));
@@ -121,7 +121,7 @@ struct cuda_sorter {
   static void sort(T* data, index_t n, bool descending) {
     if (n <= 1) return;
     const cudaStream_t stream = current_stream();
-    buffer<T, device_space> alt(n);
+    memory_block<T, cuda_device_memory> alt(n);
     cub::DoubleBuffer<T> keys(data, alt.data());
     constexpr int bits = int(8 * sizeof(T));
     std::size_t temp_bytes = 0;
@@ -129,7 +129,7 @@ struct cuda_sorter {
       TANDEM_CUDA_CHECK(cub::DeviceRadixSort::SortKeysDescending(nullptr, temp_bytes, keys, n, 0, bits, stream));
     else
       TANDEM_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, keys, n, 0, bits, stream));
-    buffer<unsigned char, device_space> temp(static_cast<index_t>(temp_bytes));
+    memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
     if (descending)
       TANDEM_CUDA_CHECK(cub::DeviceRadixSort::SortKeysDescending(temp.data(), temp_bytes, keys, n, 0, bits, stream));
     else
@@ -144,8 +144,8 @@ struct cuda_sorter {
   static void sort_by_key(K* keys, V* values, index_t n, bool descending) {
     if (n <= 1) return;
     const cudaStream_t stream = current_stream();
-    buffer<K, device_space> alt_keys(n);
-    buffer<V, device_space> alt_values(n);
+    memory_block<K, cuda_device_memory> alt_keys(n);
+    memory_block<V, cuda_device_memory> alt_values(n);
     cub::DoubleBuffer<K> k(keys, alt_keys.data());
     cub::DoubleBuffer<V> v(values, alt_values.data());
     constexpr int bits = int(8 * sizeof(K));
@@ -154,7 +154,7 @@ struct cuda_sorter {
       TANDEM_CUDA_CHECK(cub::DeviceRadixSort::SortPairsDescending(nullptr, temp_bytes, k, v, n, 0, bits, stream));
     else
       TANDEM_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, k, v, n, 0, bits, stream));
-    buffer<unsigned char, device_space> temp(static_cast<index_t>(temp_bytes));
+    memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
     if (descending)
       TANDEM_CUDA_CHECK(
           cub::DeviceRadixSort::SortPairsDescending(temp.data(), temp_bytes, k, v, n, 0, bits, stream));
@@ -174,8 +174,8 @@ struct cuda_sorter {
   static void argsort(index_t n, const Get& get, index_t* out, bool descending) {
     if (n <= 0) return;
     const cudaStream_t stream = current_stream();
-    buffer<T, device_space> keys_in(n), keys_out(n);
-    buffer<index_t, device_space> order(n);
+    memory_block<T, cuda_device_memory> keys_in(n), keys_out(n);
+    memory_block<index_t, cuda_device_memory> order(n);
     thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
                        argsort_prepare<T, Get>{get, {descending}, keys_in.data(), order.data()});
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
@@ -189,7 +189,7 @@ struct cuda_sorter {
                                              n, 0, bits, stream);
     };
     TANDEM_CUDA_CHECK(run(nullptr));
-    buffer<unsigned char, device_space> temp(static_cast<index_t>(temp_bytes));
+    memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
     TANDEM_CUDA_CHECK(run(temp.data()));
   }
 
@@ -205,13 +205,13 @@ struct cuda_sorter {
     U* keys_data = reinterpret_cast<U*>(data);
     thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, to_ordered_key<T>{data, descending});
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
-    buffer<U, device_space> alt(n);
+    memory_block<U, cuda_device_memory> alt(n);
     cub::DoubleBuffer<U> keys(keys_data, alt.data());
     const auto begin = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), row_offset{cols});
     const auto end = begin + 1;
     std::size_t temp_bytes = 0;
     TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(nullptr, temp_bytes, keys, n, rows, begin, end, stream));
-    buffer<unsigned char, device_space> temp(static_cast<index_t>(temp_bytes));
+    memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
     TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(temp.data(), temp_bytes, keys, n, rows, begin, end, stream));
     thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
                        from_ordered_key<T>{keys.Current(), data, descending});

@@ -14,6 +14,7 @@
 /// portable kernel alone is built.
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -25,7 +26,8 @@
 #include <type_traits>
 
 #include "../../config.hpp"
-#include "host_backend.hpp"
+#include "cblas.hpp"
+#include "loops.hpp"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #  define TANDEM_GEMM_X86 1
@@ -252,7 +254,7 @@ void blocked_gemm(const gemm_problem<T>& g) {
       const bool accumulate = pc > 0;
       // Pack B(pc:pc+kc, jc:jc+nc) into panels of nr columns, zero past the edge.
       T* bp = bpack.get();
-      host_backend::for_each(
+      host_loops::for_each(
           panels,
           [&](index_t q) {
             T* dst = bp + q * nr * kc;
@@ -273,7 +275,7 @@ void blocked_gemm(const gemm_problem<T>& g) {
       // Tasks: (row block, column group) pairs.
       const index_t row_blocks = (m + mc_max - 1) / mc_max;
       const index_t col_groups = (nc + group - 1) / group;
-      host_backend::for_each(
+      host_loops::for_each(
           row_blocks * col_groups,
           [&](index_t task) {
             const index_t ib = task / col_groups, jg = task % col_groups;
@@ -325,7 +327,7 @@ void blocked_gemm(const gemm_problem<T>& g) {
 template <class T>
 void host_gemv(index_t m, index_t k, const T* a, index_t a_rs, index_t a_cs, const T* x, index_t x_stride, T* y) {
   constexpr index_t block = 64;  // rows per task
-  host_backend::for_each(
+  host_loops::for_each(
       (m + block - 1) / block,
       [=](index_t t) {
         const index_t i0 = t * block, i1 = std::min(m, i0 + block);
@@ -350,6 +352,82 @@ void host_gemv(index_t m, index_t k, const T* a, index_t a_rs, index_t a_cs, con
         }
       },
       block * std::max<index_t>(k, 1));
+}
+
+}  // namespace tandem::detail
+
+namespace tandem {
+
+/// Which implementation host matrix products use.
+enum class host_gemm {
+  automatic,  ///< CBLAS when tandem was built with one, else tandem's kernel
+  tandem,     ///< tandem's own blocked SIMD kernel
+  cblas       ///< the CBLAS library (OpenBLAS) found at configure time
+};
+
+namespace detail {
+inline std::atomic<host_gemm>& host_gemm_choice() {
+  static std::atomic<host_gemm> choice{host_gemm::automatic};
+  return choice;
+}
+}  // namespace detail
+
+/// Chooses the host matrix product for the whole program. Throws td::error when asked
+/// for CBLAS in a build without one.
+inline void set_host_gemm(host_gemm which) {
+  if (which == host_gemm::cblas && !TANDEM_HAS_CBLAS)
+    throw error("tandem: set_host_gemm(td::host_gemm::cblas): this build has no CBLAS library "
+                "(configure with OpenBLAS installed, or define TANDEM_HAS_CBLAS=1 and link one)");
+  detail::host_gemm_choice().store(which);
+}
+
+/// The host matrix product in use: tandem or cblas (never automatic).
+inline host_gemm get_host_gemm() {
+  const host_gemm h = detail::host_gemm_choice().load();
+  if (h == host_gemm::automatic) return TANDEM_HAS_CBLAS ? host_gemm::cblas : host_gemm::tandem;
+  return h;
+}
+
+}  // namespace tandem
+
+namespace tandem::detail {
+
+/// One strided matrix of a batch: element (q, i, j) at data[q * bs + i * rs + j * cs].
+template <class T>
+struct strided_matrix {
+  T* data;
+  index_t bs, rs, cs;
+};
+
+/// batched_gemm on the host (float and double).
+template <class T>
+void host_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                       strided_matrix<const T> b, strided_matrix<T> c) {
+  if (n == 1 && get_host_gemm() == host_gemm::tandem) {  // matrix times vector
+    for (index_t q = 0; q < batch; ++q)
+      host_gemv(m, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, c.data + q * c.bs);
+    return;
+  }
+#if TANDEM_HAS_CBLAS
+  if (get_host_gemm() == host_gemm::cblas) {
+    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
+    if (fits_blas_int({m, n, k, la.op.ld, lb.op.ld, c.rs})) {
+      for (index_t q = 0; q < batch; ++q)
+        cblas_gemm<T>(m, n, k, a.data + q * a.bs, la.op.transposed, la.op.ld, b.data + q * b.bs, lb.op.transposed,
+                      lb.op.ld, c.data + q * c.bs, c.rs);
+      return;
+    }
+  }  // sizes beyond a 32-bit int: tandem's kernel, which indexes in 64 bits
+#endif
+  for (index_t q = 0; q < batch; ++q)
+    blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,
+                              c.data + q * c.bs, c.rs});
+}
+
+/// Whether a BLAS reads a rows x cols matrix with these strides in place (dense rows or
+/// dense columns, with a leading dimension it accepts).
+inline bool gemm_reads_layout(index_t rows, index_t cols, index_t rs, index_t cs) {
+  return blas_layout_of(rows, cols, rs, cs).ok;
 }
 
 }  // namespace tandem::detail

@@ -1,186 +1,50 @@
 #pragma once
 /// \file backend/host/host_backend.hpp
-/// Loops and reductions over host memory on the C++ parallel algorithms (libstdc++'s
-/// TBB backend), run serially on the calling thread below a size threshold, where
-/// starting tasks would cost more than the loop.
+/// The host backend: every operation of the backend interface (backend/backend.hpp) on
+/// the CPU. Loops, reductions and scans on the C++ parallel algorithms (host/loops.hpp),
+/// tandem's radix sort, two-pass compaction, tandem's blocked SIMD matrix product or
+/// CBLAS, aligned host memory with a block cache, and a runtime whose streams order
+/// nothing (host work finishes before it returns).
 
-#include <algorithm>
-#include <atomic>
-#include <compare>
-#include <cstddef>
-#include <execution>
-#include <iterator>
-#include <exception>
-#include <memory>
-#include <mutex>
-
-#include "../../algorithm/pairwise.hpp"
 #include "../../config.hpp"
+#include "../counting.hpp"
+#include "gemm.hpp"
+#include "loops.hpp"
+#include "memory.hpp"
+#include "runtime.hpp"
+#include "select.hpp"
+#include "sort.hpp"
 
 namespace tandem::detail {
 
-/// A random-access iterator over integers, for handing index ranges to std algorithms.
-class index_iterator {
- public:
-  using iterator_category = std::random_access_iterator_tag;
-  using value_type = index_t;
-  using difference_type = index_t;
-  using pointer = const index_t*;
-  using reference = index_t;
+struct host_backend : host_loops {
+  using memory = host_memory;
+  using runtime = host_runtime;
+  using sorter = host_sorter;
+  using selector = host_selector;
 
-  index_iterator() = default;
-  explicit index_iterator(index_t i) : i_(i) {}
-  index_t operator*() const { return i_; }
-  index_t operator[](index_t k) const { return i_ + k; }
-  index_iterator& operator++() { ++i_; return *this; }
-  index_iterator operator++(int) { auto t = *this; ++i_; return t; }
-  index_iterator& operator--() { --i_; return *this; }
-  index_iterator operator--(int) { auto t = *this; --i_; return t; }
-  index_iterator& operator+=(index_t k) { i_ += k; return *this; }
-  index_iterator& operator-=(index_t k) { i_ -= k; return *this; }
-  friend index_iterator operator+(index_iterator a, index_t k) { return index_iterator(a.i_ + k); }
-  friend index_iterator operator+(index_t k, index_iterator a) { return index_iterator(a.i_ + k); }
-  friend index_iterator operator-(index_iterator a, index_t k) { return index_iterator(a.i_ - k); }
-  friend index_t operator-(index_iterator a, index_iterator b) { return a.i_ - b.i_; }
-  // Spelled out: nvcc's host pass leaves a defaulted comparison's implicit == undefined.
-  friend bool operator==(index_iterator a, index_iterator b) { return a.i_ == b.i_; }
-  friend auto operator<=>(index_iterator a, index_iterator b) { return a.i_ <=> b.i_; }
-
- private:
-  index_t i_ = 0;
-};
-
-struct host_backend {
-  /// Work (elements) below which a loop runs serially on the calling thread.
-  static constexpr index_t serial_threshold = index_t(1) << 15;
-  /// Elements one parallel task handles.
-  static constexpr index_t task_size = index_t(1) << 14;
-  /// Loops run on CPU cores: algorithms pick cache-friendly shapes of work (rows, tiles).
-  static constexpr bool runs_on_cpu = true;
-
-  /// Calls f(i) for i in [0, n). `cost` is the work of one call in elements, so that
-  /// loops over rows are split as finely as loops over elements.
-  template <class F>
-  static void for_each(index_t n, const F& f, index_t cost = 1) {
-    if (n <= 0) return;
-    if (cost < 1) cost = 1;
-    if (n * cost <= serial_threshold) {
-      const F g = f;
-      for (index_t i = 0; i < n; ++i) g(i);
-      return;
-    }
-    const index_t per_task = std::max<index_t>(1, task_size / cost);
-    const index_t tasks = (n + per_task - 1) / per_task;
-    parallel_tasks(tasks, [&f, n, per_task](index_t t) {
-      const F g = f;  // a local copy: its members stay in registers
-      const index_t begin = t * per_task;
-      const index_t end = std::min(n, begin + per_task);
-      for (index_t i = begin; i < end; ++i) g(i);
-    });
+  /// batch products C_q = A_q * B_q, m x k times k x n; C's rows are dense.
+  template <class T>
+  static void gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                   strided_matrix<const T> b, strided_matrix<T> c) {
+    host_batched_gemm(batch, m, n, k, a, b, c);
+  }
+  /// Element types gemm multiplies as they are (others are widened to float first).
+  template <class T>
+  static constexpr bool gemm_native = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  /// Whether gemm reads a matrix with these strides in place.
+  static bool gemm_reads(index_t rows, index_t cols, index_t rs, index_t cs) {
+    return gemm_reads_layout(rows, cols, rs, cs);
   }
 
-  /// Runs body(t) for t in [0, tasks) on TBB's threads. An exception thrown by a task
-  /// (a host functor's, or std::bad_alloc) reaches the caller as it would from a serial
-  /// loop: the first one is rethrown once every task has stopped, and tasks not yet
-  /// started skip their work. (std::for_each with a parallel policy would call
-  /// std::terminate instead.)
-  template <class Body>
-  static void parallel_tasks(index_t tasks, const Body& body) {
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    std::mutex lock;
-    std::for_each(std::execution::par, index_iterator(0), index_iterator(tasks), [&](index_t t) {
-      if (failed.load(std::memory_order_relaxed)) return;
-      try {
-        body(t);
-      } catch (...) {
-        const std::lock_guard<std::mutex> hold(lock);
-        if (!failure) failure = std::current_exception();
-        failed.store(true, std::memory_order_relaxed);
-      }
-    });
-    if (failure) std::rethrow_exception(failure);
+  /// counts[b] += the number of i in [0, n) with bin(i) == b (bin(i) < 0: not counted).
+  template <class Bin>
+  static void count_bins(index_t n, const Bin& bin, index_t bins, index_t* counts) {
+    count_bins_by_chunks<host_loops, host_memory>(n, bin, bins, counts);
   }
 
-  /// op(init, get(0) op ... op get(n-1)) for n >= 1, reduced pairwise in chunks of a
-  /// fixed size, so the result is the same for any number of threads.
-  template <class V, class Get, class Op>
-  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
-    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
-    if (chunks == 1) return op(init, reduce_pairwise<V>(get, 0, n, op));
-    const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
-    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
-    return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
-  }
-
-  /// Prefix scan of get(0) .. get(n-1) into out: inclusive (out[i] = x0 op ... op xi),
-  /// or exclusive when `init` is given (out[i] = init op x0 op ... op x(i-1)). Large
-  /// ranges take two parallel passes over fixed-size chunks: chunk totals, then each
-  /// chunk scanned from the carry of the chunks before it.
-  /// The same scan of contiguous elements.
-  template <class V, class Op>
-  static void scan_contiguous(index_t n, const V* in, const Op& op, V* out, const V* init) {
-    scan(n, array_getter<V>{in}, op, out, init);
-  }
-
-  template <class V, class Get, class Op>
-  static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
-    if (n <= 0) return;
-    // Chunks of 2^16 elements, or of 2^13 below 2^20 elements so that mid-sized scans are
-    // split too. Fixed by n, so a float scan rounds the same for any thread count.
-    const index_t chunk = n >= (index_t(1) << 20) ? index_t(1) << 16 : index_t(1) << 13;
-    const index_t chunks = (n + chunk - 1) / chunk;
-    const bool exclusive = init != nullptr;
-    if (n <= serial_threshold || chunks == 1) {
-      scan_range(get, op, out, 0, n, exclusive, exclusive, exclusive ? *init : V{});
-      return;
-    }
-    const std::unique_ptr<V[]> carry(new V[static_cast<std::size_t>(chunks)]);
-    for_each(
-        chunks,
-        [&](index_t c) {
-          // The chunk's total has no serial dependency: reduce it pairwise (vectorized).
-          const index_t begin = c * chunk;
-          carry[c] = reduce_pairwise<V>(get, begin, std::min(chunk, n - begin), op);
-        },
-        chunk);
-    // Chunk totals become the carry each chunk starts from: init (if any) and the
-    // totals of the chunks before it.
-    bool has_running = exclusive;
-    V running = exclusive ? *init : V{};
-    for (index_t c = 0; c < chunks; ++c) {
-      const V total = carry[c];
-      carry[c] = running;
-      running = has_running ? op(running, total) : total;
-      has_running = true;
-    }
-    for_each(
-        chunks,
-        [&](index_t c) {
-          const index_t begin = c * chunk, end = std::min(n, begin + chunk);
-          scan_range(get, op, out, begin, end, exclusive, exclusive || c > 0, carry[c]);
-        },
-        chunk);
-  }
-
-  static void finish() {}
-
- private:
-  /// Scans [begin, end) starting from `carry` (when has_carry): inclusive writes the
-  /// running value after adding x(i), exclusive before.
-  template <class V, class Get, class Op>
-  static void scan_range(const Get& get, const Op& op, V* out, index_t begin, index_t end, bool exclusive,
-                         bool has_carry, V carry) {
-    V acc = carry;
-    bool has_acc = has_carry;
-    for (index_t i = begin; i < end; ++i) {
-      const V x = get(i);
-      if (exclusive) out[i] = acc;
-      acc = has_acc ? op(acc, x) : x;
-      has_acc = true;
-      if (!exclusive) out[i] = acc;
-    }
-  }
+  /// Waits for all of this backend's work: host work is done when it returns.
+  static void synchronize() {}
 };
 
 }  // namespace tandem::detail

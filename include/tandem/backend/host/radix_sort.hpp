@@ -22,7 +22,7 @@
 
 #include "../../config.hpp"
 #include "../../half.hpp"
-#include "host_backend.hpp"
+#include "loops.hpp"
 
 namespace tandem::detail {
 
@@ -181,7 +181,7 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
     if (chunks == 1) {
       body(index_t(0));
     } else {
-      host_backend::parallel_tasks(chunks, body);
+      host_loops::parallel_tasks(chunks, body);
     }
   };
   using counts = std::array<index_t, radix>;
@@ -270,7 +270,7 @@ void radix_sort_rows(T* data, index_t rows, index_t cols, bool descending) {
     for (index_t r = 0; r < rows; ++r) sort_row(r, true);
     return;
   }
-  host_backend::for_each(rows, [&sort_row](index_t r) { sort_row(r, false); }, 8 * cols);
+  host_loops::for_each(rows, [&sort_row](index_t r) { sort_row(r, false); }, 8 * cols);
 }
 
 }  // namespace tandem::detail

@@ -1,125 +1,79 @@
 #pragma once
 /// \file backend/thrust/thrust_backend.hpp
-/// Loops and reductions for the device and managed spaces, written with Thrust. Under
-/// a CUDA compiler they run on the GPU, ordered on tandem's stream without waiting;
-/// under a host compiler Thrust's TBB system runs them on the CPU (the emulated device).
+/// The device backend, for the device and managed spaces: every operation of the backend
+/// interface (backend/backend.hpp) written with Thrust. Under a CUDA compiler it runs on
+/// the GPU: CUB for reductions, scans and sorts, cuBLAS for matrix products, memory
+/// from the stream-ordered pool, CUDA streams and events. Under a host compiler Thrust's
+/// TBB system runs the loops on the CPU (the emulated device), and the memory, sorts,
+/// matrix products and runtime are the host backend's.
 
 #include <type_traits>
-#include <memory>
 
-#include <thrust/execution_policy.h>
-#include <thrust/for_each.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
-
-#include "../../algorithm/pairwise.hpp"
-#include "../host/host_backend.hpp"
 #include "../../config.hpp"
-#include "../../memory/buffer.hpp"
+#include "../../half.hpp"
 #include "../../space.hpp"
+#include "../counting.hpp"
+#include "../host/gemm.hpp"
+#include "../host/memory.hpp"
+#include "../host/runtime.hpp"
+#include "../host/sort.hpp"
+#include "loops.hpp"
+#include "select.hpp"
 
 #if TANDEM_HAS_CUDA
-#  include "../cuda/reduce.cuh"
-#  include "../cuda/scan.cuh"
+#  include "../cuda/gemm.cuh"
+#  include "../cuda/runtime.hpp"
+#  include "../cuda/sort.cuh"
 #endif
 
 namespace tandem::detail {
 
-#if TANDEM_HAS_CUDA
-/// Thrust's scratch memory from the stream-ordered pool (Thrust's own default is a
-/// synchronous cudaMalloc and cudaFree per call).
-struct pool_allocator {
-  using value_type = char;
-  char* allocate(std::ptrdiff_t bytes) {
-    return static_cast<char*>(memory<device_space>::allocate(static_cast<std::size_t>(bytes)));
-  }
-  void deallocate(char* p, std::size_t bytes) { memory<device_space>::deallocate(p, bytes); }
-};
-
-/// Thrust's policy for tandem's device work: on tandem's stream, without waiting, with
-/// scratch memory from the pool.
-inline auto device_policy() { return thrust::cuda::par_nosync(pool_allocator{}).on(current_stream()); }
-#endif
-
 template <class Space>
-struct thrust_backend {
-  /// Emulated, the loops run on CPU cores (TBB), as the host backend's do.
-  static constexpr bool runs_on_cpu = !TANDEM_HAS_CUDA;
-
-  static auto policy() {
+struct thrust_backend : thrust_loops<Space> {
+  using loops = thrust_loops<Space>;
 #if TANDEM_HAS_CUDA
-    return device_policy();
+  using memory = std::conditional_t<is_host_accessible_v<Space>, cuda_managed_memory, cuda_device_memory>;
+  using runtime = cuda_runtime;
+  using sorter = cuda_sorter;
 #else
-    return thrust::device;
+  using memory = host_memory;
+  using runtime = host_runtime;
+  using sorter = host_sorter;
 #endif
-  }
+  using selector = thrust_selector<Space>;
 
-  /// Calls f(i) for i in [0, n) on the device system.
-  template <class F>
-  static void for_each(index_t n, const F& f, [[maybe_unused]] index_t cost = 1) {
-    if (n <= 0) return;
+  /// batch products C_q = A_q * B_q, m x k times k x n; C's rows are dense.
+  template <class T>
+  static void gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                   strided_matrix<const T> b, strided_matrix<T> c) {
 #if TANDEM_HAS_CUDA
-    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
-    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
+    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
+    cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
 #else
-    // Emulated: small loops run on the calling thread, as the host backend's do, since
-    // handing them to TBB costs more than the loop itself.
-    if (n * (cost < 1 ? 1 : cost) <= host_backend::serial_threshold) {
-      for (index_t i = 0; i < n; ++i) f(i);
-      return;
-    }
-    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
+    host_batched_gemm(batch, m, n, k, a, b, c);
 #endif
+  }
+  /// cuBLAS multiplies the 16-bit types too (accumulating in float); the emulated device
+  /// widens them to float first, as the host does.
+  template <class T>
+  static constexpr bool gemm_native =
+      std::is_same_v<T, float> || std::is_same_v<T, double> || (TANDEM_HAS_CUDA && is_reduced_float_v<T>);
+  static bool gemm_reads(index_t rows, index_t cols, index_t rs, index_t cs) {
+    return gemm_reads_layout(rows, cols, rs, cs);
   }
 
-  /// op(init, get(0) op ... op get(n-1)) for n >= 1, handed to the host.
-  template <class V, class Get, class Op>
-  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
-#if TANDEM_HAS_CUDA
-    return cub_reduce<V>(n, get, op, init);
-#else
-    // Chunks reduced pairwise in parallel, then combined pairwise: the same arithmetic
-    // as the host backend, so both spaces give bitwise-equal results.
-    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
-    buffer<V, Space> partial(chunks);
-    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.data()});
-    const std::unique_ptr<V[]> host_partial(new V[static_cast<std::size_t>(chunks)]);
-    copy_bytes<host_space, Space>(host_partial.get(), partial.data(), sizeof(V) * static_cast<std::size_t>(chunks));
-    return op(init, reduce_pairwise<V>(array_getter<V>{host_partial.get()}, 0, chunks, op));
-#endif
+  /// counts[b] += the number of i in [0, n) with bin(i) == b: atomics on a GPU, a row of
+  /// counters per chunk where the device is emulated (as on the host).
+  template <class Bin>
+  static void count_bins(index_t n, const Bin& bin, index_t bins, index_t* counts) {
+    if constexpr (loops::runs_on_cpu)
+      count_bins_by_chunks<loops, memory>(n, bin, bins, counts);
+    else
+      count_bins_atomic<loops, memory>(n, bin, counts);
   }
 
-  /// Prefix scan into out: inclusive, or exclusive from `init` when given (see the host
-  /// backend). CUB's single-pass scan under CUDA. Emulated, the host backend's scan
-  /// (the memory is host memory), so both spaces round float scans alike.
-  template <class V, class Get, class Op>
-  static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
-    if (n <= 0) return;
-#if TANDEM_HAS_CUDA
-    cub_scan<V>(n, thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get), op, out, init);
-#else
-    host_backend::scan(n, get, op, out, init);
-#endif
-  }
-
-  /// The same scan of contiguous elements: CUB loads them directly (vectorized), which
-  /// it cannot through an index-computing iterator.
-  template <class V, class Op>
-  static void scan_contiguous(index_t n, const V* in, const Op& op, V* out, const V* init) {
-    if (n <= 0) return;
-#if TANDEM_HAS_CUDA
-    cub_scan<V>(n, in, op, out, init);
-#else
-    host_backend::scan_contiguous(n, in, op, out, init);
-#endif
-  }
-
-  /// Called after each operation; managed memory is host-readable only once it is done.
-  static void finish() {
-#if TANDEM_HAS_CUDA
-    if constexpr (std::is_same_v<Space, managed_space>) wait_for(Space{});
-#endif
-  }
+  /// Waits for the work queued on the calling thread's stream.
+  static void synchronize() { memory::wait(); }
 };
 
 }  // namespace tandem::detail

@@ -1,5 +1,5 @@
 #pragma once
-/// \file algorithm/pairwise.hpp
+/// \file core/pairwise.hpp
 /// Pairwise reduction of a range, written once as TANDEM_HD code. Blocks of 256 values
 /// are reduced with 16 independent accumulators (which vectorizes; each accumulator
 /// adds 16 values, as numpy's 128-value blocks with 8 accumulators do), and block

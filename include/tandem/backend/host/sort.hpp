@@ -1,24 +1,15 @@
 #pragma once
-/// \file backend/sort.hpp
-/// `sorter_t<Space>`: the sorting primitives of a space, over contiguous memory.
-/// Host memory (and the emulated device, whose memory is host memory) uses tandem's
-/// parallel radix sort; the GPU uses CUB.
-///
-/// Each sorter has: sort(data, n, descending), sort_by_key(keys, values, n, descending),
+/// \file backend/host/sort.hpp
+/// The sorting primitives over host memory (the host space, and the emulated device):
+/// tandem's parallel radix sort. Every sorter (this one, cuda/sort.cuh's) has
+/// sort(data, n, descending), sort_by_key(keys, values, n, descending),
 /// argsort<T>(n, get, out, descending), sort_rows(data, rows, cols, descending) and
-/// unique(data, n) -> count. Every sort is stable and puts NaNs last.
+/// unique(data, n) -> count; every sort is stable and puts NaNs last.
 
 #include <algorithm>
-#include <execution>
-#include <type_traits>
 
-#include "../config.hpp"
-#include "../space.hpp"
-#include "host/radix_sort.hpp"
-
-#if TANDEM_HAS_CUDA
-#  include "cuda/sort.cuh"
-#endif
+#include "../../config.hpp"
+#include "radix_sort.hpp"
 
 namespace tandem::detail {
 
@@ -56,13 +47,5 @@ struct host_sorter {
     return std::unique(data, data + n, same_or_both_nan<T>{}) - data;
   }
 };
-
-#if TANDEM_HAS_CUDA
-template <class Space>
-using sorter_t = std::conditional_t<std::is_same_v<Space, host_space>, host_sorter, cuda_sorter>;
-#else
-template <class Space>
-using sorter_t = host_sorter;
-#endif
 
 }  // namespace tandem::detail

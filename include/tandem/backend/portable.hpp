@@ -1,0 +1,86 @@
+#pragma once
+/// \file backend/portable.hpp
+/// The few TANDEM_HD primitives that host code and device code spell differently, in
+/// one place, so that the layers above name neither CUDA nor a compiler's builtins:
+///
+/// - `detail::pstd`: the standard library that compiles in host and device code alike
+///   (libcu++'s `cuda::std`; math, bit_cast, numeric_limits).
+/// - `add_rn`, `mul_rn`: a float or double + and * rounded on their own, never fused into
+///   an FMA (nvcc contracts a * b + c by default; the host compiler does not).
+/// - `atomic_increment`: a relaxed atomic ++ of a 64-bit counter.
+/// - `native_half_or<Own>`, `native_bfloat16_or<Own>`: the 16-bit float types, the GPU
+///   compiler's own where there is one, else the type tandem brings; `native_16bit_types`
+///   says which.
+/// - `TANDEM_HOST_F16C`: 1 when host code may convert binary16 with the CPU's F16C
+///   instructions (x86 with -mf16c or -march=native), which loops vectorize.
+
+#include <cstdint>
+
+#include <cuda/std/bit>
+#include <cuda/std/cmath>
+#include <cuda/std/limits>
+
+#include "../config.hpp"
+
+#if TANDEM_HAS_CUDA
+#  include <cuda_bf16.h>
+#  include <cuda_fp16.h>
+#endif
+
+#if !TANDEM_HAS_CUDA && defined(__F16C__)
+#  include <immintrin.h>
+#  define TANDEM_HOST_F16C 1
+#else
+#  define TANDEM_HOST_F16C 0
+#endif
+
+namespace tandem::detail {
+
+namespace pstd = ::cuda::std;
+
+template <class T>
+TANDEM_HD inline T add_rn(T a, T b) {
+#if TANDEM_DEVICE_CODE
+  if constexpr (sizeof(T) <= 4)
+    return __fadd_rn(a, b);
+  else
+    return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+template <class T>
+TANDEM_HD inline T mul_rn(T a, T b) {
+#if TANDEM_DEVICE_CODE
+  if constexpr (sizeof(T) <= 4)
+    return __fmul_rn(a, b);
+  else
+    return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+
+TANDEM_HD inline void atomic_increment(std::int64_t* p) {
+#if TANDEM_DEVICE_CODE
+  atomicAdd(reinterpret_cast<unsigned long long*>(p), 1ull);
+#else
+  __atomic_fetch_add(p, std::int64_t(1), __ATOMIC_RELAXED);
+#endif
+}
+
+#if TANDEM_HAS_CUDA
+inline constexpr bool native_16bit_types = true;
+template <class Own>
+using native_half_or = ::__half;
+template <class Own>
+using native_bfloat16_or = ::__nv_bfloat16;
+#else
+inline constexpr bool native_16bit_types = false;
+template <class Own>
+using native_half_or = Own;
+template <class Own>
+using native_bfloat16_or = Own;
+#endif
+
+}  // namespace tandem::detail

@@ -1,0 +1,132 @@
+#pragma once
+/// \file backend/thrust/loops.hpp
+/// Loops, reductions and scans for the device and managed spaces, written with Thrust. Under
+/// a CUDA compiler they run on the GPU, ordered on tandem's stream without waiting;
+/// under a host compiler Thrust's TBB system runs them on the CPU (the emulated device).
+
+#include <type_traits>
+#include <memory>
+
+#include <thrust/execution_policy.h>
+#include <thrust/for_each.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include "../../config.hpp"
+#include "../../core/pairwise.hpp"
+#include "../../space.hpp"
+#include "../host/loops.hpp"
+
+#if TANDEM_HAS_CUDA
+#  include "../cuda/reduce.cuh"
+#  include "../cuda/runtime.hpp"
+#  include "../cuda/scan.cuh"
+#endif
+
+namespace tandem::detail {
+
+#if TANDEM_HAS_CUDA
+/// Thrust's scratch memory from the stream-ordered pool (Thrust's own default is a
+/// synchronous cudaMalloc and cudaFree per call).
+struct pool_allocator {
+  using value_type = char;
+  char* allocate(std::ptrdiff_t bytes) {
+    return static_cast<char*>(cuda_device_memory::allocate(static_cast<std::size_t>(bytes)));
+  }
+  void deallocate(char* p, std::size_t bytes) { cuda_device_memory::deallocate(p, bytes); }
+};
+
+/// Thrust's policy for tandem's device work: on tandem's stream, without waiting, with
+/// scratch memory from the pool.
+inline auto device_policy() { return thrust::cuda::par_nosync(pool_allocator{}).on(current_stream()); }
+#endif
+
+template <class Space>
+struct thrust_loops {
+  /// Emulated, the loops run on CPU cores (TBB), as the host backend's do.
+  static constexpr bool runs_on_cpu = !TANDEM_HAS_CUDA;
+
+  static auto policy() {
+#if TANDEM_HAS_CUDA
+    return device_policy();
+#else
+    return thrust::device;
+#endif
+  }
+
+  /// Calls f(i) for i in [0, n) on the device system.
+  template <class F>
+  static void for_each(index_t n, const F& f, [[maybe_unused]] index_t cost = 1) {
+    if (n <= 0) return;
+#if TANDEM_HAS_CUDA
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
+    launched("thrust::for_each_n");
+#else
+    // Emulated: small loops run on the calling thread, as the host backend's do, since
+    // handing them to TBB costs more than the loop itself.
+    if (n * (cost < 1 ? 1 : cost) <= host_loops::serial_threshold) {
+      for (index_t i = 0; i < n; ++i) f(i);
+      return;
+    }
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
+#endif
+  }
+
+  /// op(init, get(0) op ... op get(n-1)) for n >= 1, handed to the host.
+  template <class V, class Get, class Op>
+  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
+#if TANDEM_HAS_CUDA
+    return cub_reduce<V>(n, get, op, init);
+#else
+    // Chunks reduced pairwise in parallel, then combined pairwise: the same arithmetic
+    // as the host backend, so both spaces give bitwise-equal results.
+    // (The emulated device's memory is host memory: the partials are read in place.)
+    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
+    const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
+    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()});
+    return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
+#endif
+  }
+
+  /// Prefix scan into out: inclusive, or exclusive from `init` when given (see the host
+  /// backend). CUB's single-pass scan under CUDA. Emulated, the host backend's scan
+  /// (the memory is host memory), so both spaces round float scans alike.
+  template <class V, class Get, class Op>
+  static void scan(index_t n, const Get& get, const Op& op, V* out, const V* init) {
+    if (n <= 0) return;
+#if TANDEM_HAS_CUDA
+    cub_scan<V>(n, thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), get), op, out, init);
+#else
+    host_loops::scan(n, get, op, out, init);
+#endif
+  }
+
+  /// The same scan of contiguous elements: CUB loads them directly (vectorized), which
+  /// it cannot through an index-computing iterator.
+  template <class V, class Op>
+  static void scan_contiguous(index_t n, const V* in, const Op& op, V* out, const V* init) {
+    if (n <= 0) return;
+#if TANDEM_HAS_CUDA
+    cub_scan<V>(n, in, op, out, init);
+#else
+    host_loops::scan_contiguous(n, in, op, out, init);
+#endif
+  }
+
+  /// Called after each operation; managed memory is host-readable only once it is done.
+  static void finish() {
+#if TANDEM_HAS_CUDA
+    if constexpr (is_host_accessible_v<Space>) cuda_device_memory::wait();
+#endif
+  }
+
+  /// Checks the launch of a kernel or Thrust/CUB call queued just before (a no-op
+  /// where the device is emulated: errors there are exceptions already).
+  static void launched([[maybe_unused]] const char* what) {
+#if TANDEM_HAS_CUDA
+    check_launch(what);
+#endif
+  }
+};
+
+}  // namespace tandem::detail

@@ -1,0 +1,39 @@
+#pragma once
+/// \file backend/thrust/select.hpp
+/// Stream compaction for the device backend (the members of backend/host/select.hpp's):
+/// Thrust's count_if and copy_if, which are CUB's select on a GPU and Thrust's TBB system
+/// when the device is emulated.
+
+#include <thrust/copy.h>
+#include <thrust/count.h>
+#include <thrust/execution_policy.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include "../../config.hpp"
+#include "loops.hpp"
+
+namespace tandem::detail {
+
+struct is_true {
+  TANDEM_HD bool operator()(bool b) const { return b; }
+};
+
+template <class Space>
+struct thrust_selector {
+  template <class V, class Pred, class Val, class Alloc>
+  static void select(index_t n, const Pred& pred, const Val& val, const Alloc& alloc) {
+    const auto policy = thrust_loops<Space>::policy();
+    const auto first = thrust::counting_iterator<index_t>(0);
+    const auto flags = thrust::make_transform_iterator(first, pred);
+    const index_t total = thrust::count_if(policy, flags, flags + n, is_true{});
+    thrust_loops<Space>::launched("thrust::count_if");
+    V* out = alloc(total);
+    if (total == 0) return;
+    const auto values = thrust::make_transform_iterator(first, val);
+    thrust::copy_if(policy, values, values + n, flags, out, is_true{});
+    thrust_loops<Space>::launched("thrust::copy_if");
+  }
+};
+
+}  // namespace tandem::detail
