@@ -21,7 +21,7 @@
 #include <vector>
 
 
-#include "algorithm/assign.hpp"
+#include "expr/assign.hpp"
 #include "algorithm/for_each.hpp"
 #include "backend/portable.hpp"
 #include "error.hpp"

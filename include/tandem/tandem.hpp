@@ -17,7 +17,7 @@
 #include "expr/operators.hpp"
 #include "expr/math.hpp"
 #include "backend/backend.hpp"
-#include "algorithm/assign.hpp"
+#include "expr/assign.hpp"
 #include "algorithm/for_each.hpp"
 #include "algorithm/reduce.hpp"
 #include "algorithm/scan.hpp"

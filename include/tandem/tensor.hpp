@@ -20,11 +20,6 @@
 
 namespace tandem {
 
-/// Tag for constructors that leave elements uninitialized.
-struct uninitialized_t {
-  explicit uninitialized_t() = default;
-};
-inline constexpr uninitialized_t uninitialized{};
 
 template <class T, std::size_t R, class Space>
 class tensor {
@@ -163,3 +158,7 @@ class tensor {
 };
 
 }  // namespace tandem
+
+// Assignment into views and tensors is declared in traits.hpp and defined here, so that
+// every header that assigns also brings the definition.
+#include "expr/assign.hpp"

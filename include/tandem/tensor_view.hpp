@@ -111,3 +111,7 @@ class tensor_view {
 };
 
 }  // namespace tandem
+
+// Assignment into a view is declared in traits.hpp and defined in expr/assign.hpp, which
+// tensor.hpp includes once its class is complete.
+#include "tensor.hpp"

@@ -14,6 +14,13 @@ namespace tandem {
 
 template <class T, std::size_t R, class Space = host_space>
 class tensor;
+
+/// Tag for constructors that leave elements uninitialized.
+struct uninitialized_t {
+  explicit uninitialized_t() = default;
+};
+inline constexpr uninitialized_t uninitialized{};
+
 template <class T, std::size_t R, class Space = host_space>
 class tensor_view;
 
@@ -74,4 +81,24 @@ template <class T, std::size_t R, class S, class E>
 void assign(const tensor_view<T, R, S>& out, const E& e);
 
 }  // namespace detail
+namespace detail {
+template <class E>
+struct all_reduction;  // defined in algorithm/reduce.hpp
+}  // namespace detail
+
+/// `td::all` is both the slice tag ("every index of this dimension") and the reduction
+/// `td::all(mask)`: true when every element is non-zero (true when empty); with an axis,
+/// along that axis (algorithm/reduce.hpp).
+struct all_t {
+  template <operand E>
+  bool operator()(const E& e) const {
+    return detail::all_reduction<E>::whole(e);
+  }
+  template <operand E>
+  auto operator()(const E& e, index_t axis) const {
+    return detail::all_reduction<E>::along(e, axis);
+  }
+};
+inline constexpr all_t all{};
+
 }  // namespace tandem

@@ -25,7 +25,7 @@
 #include "../shape.hpp"
 #include "../expr/math.hpp"
 #include "../tensor.hpp"
-#include "assign.hpp"
+#include "../expr/assign.hpp"
 
 namespace tandem {
 

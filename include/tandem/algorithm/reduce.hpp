@@ -493,20 +493,17 @@ auto any(const E& e, index_t axis) {
                                    detail::identity_fin<bool>{}, std::optional<bool>(false), "any");
 }
 
-/// `td::all` is both the slice tag ("every index of this dimension") and the reduction
-/// `td::all(mask)`: true when every element is non-zero (true when empty).
-struct all_t {
-  template <operand E>
-  bool operator()(const E& e) const {
-    return detail::full_reduce(e, detail::as_value<bool>{}, detail::and_op{}, true).value_or(true);
-  }
-  template <operand E>
-  auto operator()(const E& e, index_t axis) const {
-    return detail::axis_reduce<bool>(e, axis, detail::as_value<bool>{}, detail::and_op{}, true,
-                                     detail::identity_fin<bool>{}, std::optional<bool>(true), "all");
+namespace detail {
+/// What `td::all(mask)` and `td::all(mask, axis)` compute (td::all_t is in traits.hpp).
+template <class E>
+struct all_reduction {
+  static bool whole(const E& e) { return full_reduce(e, as_value<bool>{}, and_op{}, true).value_or(true); }
+  static auto along(const E& e, index_t axis) {
+    return axis_reduce<bool>(e, axis, as_value<bool>{}, and_op{}, true, identity_fin<bool>{},
+                             std::optional<bool>(true), "all");
   }
 };
-inline constexpr all_t all{};
+}  // namespace detail
 
 /// Sum of elementwise products of two operands of the same shape, in one pass (half and
 /// bfloat16 products are formed and summed in float).

@@ -14,8 +14,6 @@
 #include <utility>
 
 #include "../shape.hpp"
-#include "../tensor.hpp"
-#include "../tensor_view.hpp"
 #include "../traits.hpp"
 
 namespace tandem::detail {
@@ -202,3 +200,7 @@ bool overlaps(const tensor<T, R, S>& t, const Out& out) {
 }
 
 }  // namespace tandem::detail
+
+// Leaves wrap tensors and views: their definitions (and assignment, which tensor.hpp
+// brings) come after the leaves, which expr/assign.hpp needs declared first.
+#include "../tensor.hpp"

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <string>
 
-#include "../algorithm/assign.hpp"
+#include "../expr/assign.hpp"
 #include "../error.hpp"
 #include "../tensor.hpp"
 #include "../tensor_view.hpp"

@@ -17,8 +17,7 @@
 #include <string>
 #include <type_traits>
 
-#include "../algorithm/assign.hpp"
-#include "../algorithm/reduce.hpp"
+#include "../expr/assign.hpp"
 #include "../error.hpp"
 #include "../tensor.hpp"
 #include "../tensor_view.hpp"

@@ -26,6 +26,7 @@
 #include <type_traits>
 
 #include "../../config.hpp"
+#include "../../error.hpp"
 #include "cblas.hpp"
 #include "loops.hpp"
 

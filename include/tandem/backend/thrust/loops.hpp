@@ -4,6 +4,9 @@
 /// a CUDA compiler they run on the GPU, ordered on tandem's stream without waiting;
 /// under a host compiler Thrust's TBB system runs them on the CPU (the emulated device).
 
+// config.hpp first: it picks Thrust's device system before any Thrust header is seen.
+#include "../../config.hpp"
+
 #include <type_traits>
 #include <memory>
 
@@ -12,7 +15,6 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "../../config.hpp"
 #include "../../core/pairwise.hpp"
 #include "../../space.hpp"
 #include "../host/loops.hpp"

@@ -4,13 +4,15 @@
 /// Thrust's count_if and copy_if, which are CUB's select on a GPU and Thrust's TBB system
 /// when the device is emulated.
 
+// config.hpp first: it picks Thrust's device system before any Thrust header is seen.
+#include "../../config.hpp"
+
 #include <thrust/copy.h>
 #include <thrust/count.h>
 #include <thrust/execution_policy.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "../../config.hpp"
 #include "loops.hpp"
 
 namespace tandem::detail {

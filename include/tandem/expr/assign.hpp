@@ -1,5 +1,5 @@
 #pragma once
-/// \file algorithm/assign.hpp
+/// \file expr/assign.hpp
 /// Evaluating an expression into a view: one loop, in the view's space, with a flat
 /// fast path when every operand is dense and unbroadcast.
 

@@ -1,0 +1,7 @@
+// tandem/backend/spaces.hpp, included alone: it compiles, links and does what it declares.
+#include <tandem/backend/spaces.hpp>
+
+int header_use_backend_spaces() {
+  namespace td = tandem;
+  return td::is_space<td::host_space>::value && td::is_host_accessible_v<td::host_space> ? 0 : 1;
+}
