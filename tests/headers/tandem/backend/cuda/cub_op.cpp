@@ -1,8 +1,21 @@
 // tandem/backend/cuda/cub_op.cuh, included alone: it compiles, links and does what it declares.
 #include <tandem/backend/cuda/cub_op.cuh>
 
+
+#include <tandem/config.hpp>
+
+namespace {
+struct tagged_plus {
+  using plus_tag = void;  // a plain +: handed to CUB as its own plus, never called
+};
+struct max_op {
+  TANDEM_HD double operator()(double a, double b) const { return a > b ? a : b; }
+};
+}  // namespace
+
 int header_use_backend_cuda_cub_op() {
   namespace td = tandem;
-  const auto op = td::detail::cub_op<float>(td::detail::plus_fn{});
-  return op(1.0f, 2.0f) == 3.0f ? 0 : 1;
+  const auto plus = td::detail::cub_op<double>(tagged_plus{});
+  const auto max = td::detail::cub_op<double>(max_op{});
+  return plus(1.0, 2.0) == 3.0 && max(1.0, 2.0) == 2.0 ? 0 : 1;
 }

@@ -3,11 +3,21 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+
+namespace {
+struct plus_op {  // no plus_tag: CUB calls it
+  TANDEM_HD double operator()(double a, double b) const { return a + b; }
+};
+struct index_value {
+  TANDEM_HD double operator()(tandem::index_t i) const { return double(i); }
+};
+}  // namespace
+
 int header_use_backend_cuda_scan() {
   namespace td = tandem;
   td::detail::memory_block<double, td::detail::cuda_device_memory> out(4);
-  td::detail::cub_scan<double>(4, thrust::make_transform_iterator(thrust::counting_iterator<td::index_t>(0), td::detail::index_getter{}),
-                               td::detail::plus_fn{}, out.data(), nullptr);
+  td::detail::cub_scan<double>(4, thrust::make_transform_iterator(thrust::counting_iterator<td::index_t>(0), index_value{}),
+                               plus_op{}, out.data(), nullptr);
   double last = 0;
   td::detail::cuda_device_memory::copy(&last, out.data() + 3, sizeof last);
   td::detail::cuda_device_memory::wait();
