@@ -10,6 +10,17 @@
 //   colmax   td::max(m, 0) and the same loop with max.
 //   rowsum   td::sum(m, 1): tandem and lanes_loop: 32 accumulators per row, rows split
 //            between threads.
+//   transpose  t = td::transpose(m) into a fresh 4096x4096 tensor, and tiled_loop: 32x32
+//            tiles, rows of tiles split between threads (bytes: read + written).
+//   permute  td::permute(c, {2, 0, 1}) of a 256^3 cube into a fresh tensor, and
+//            tiled_loop: 32x32 tiles of the two axes that are innermost in source and
+//            destination.
+//   strided_sum  td::sum of a step-2 slice of 2^24 floats (2^23 read), and
+//            strided_loop: 16 accumulators over the strided elements, chunks of 2^16
+//            split between threads.
+//   bcast_row / bcast_col  out = m + row (shape 4096) and out = m + col (4096x1) into an
+//            existing 4096x4096 tensor, and the loops that write it row by row.
+//   add      c = a + b at 16, 256 and 1024 floats into existing tensors, and raw_loop.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -108,6 +119,182 @@ void bm_rowsum_lanes_loop(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
+// --- transposes and permutes -------------------------------------------------------
+
+template <class Space>
+void bm_transpose_tandem(benchmark::State& state) {
+  const auto m = make_matrix<Space>();
+  td::tensor<float, 2, Space> t({side, side});
+  for (auto _ : state) {
+    t = td::transpose(m);
+    td::synchronize(Space{});
+    benchmark::DoNotOptimize(t.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+/// out[j][i] = in[i][j] in 32x32 tiles; a task per row of tiles.
+void bm_transpose_tiled_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<float> t(m.size());
+  constexpr td::index_t tile = 32;
+  std::vector<td::index_t> ids(side / tile);
+  for (td::index_t b = 0; b < side / tile; ++b) ids[std::size_t(b)] = b;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t bj) {
+      // Tile row bj of the output: output rows j in [bj*32, bj*32+32), all columns i.
+      for (td::index_t bi = 0; bi < side; bi += tile)
+        for (td::index_t j = bj * tile; j < bj * tile + tile; ++j)
+          for (td::index_t i = bi; i < bi + tile; ++i) t[std::size_t(j * side + i)] = m[std::size_t(i * side + j)];
+    });
+    benchmark::DoNotOptimize(t.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+constexpr td::index_t cube = 256;
+
+template <class Space>
+void bm_permute_tandem(benchmark::State& state) {
+  const auto c = td::from(matrix_values(), {cube, cube, cube}, Space{});
+  td::tensor<float, 3, Space> p({cube, cube, cube});
+  for (auto _ : state) {
+    p = td::permute(c, {2, 0, 1});
+    td::synchronize(Space{});
+    benchmark::DoNotOptimize(p.data());
+  }
+  state.SetBytesProcessed(state.iterations() * cube * cube * cube * 8);
+}
+
+/// p[k][i][j] = c[i][j][k]: for each i, a 32x32-tiled transpose of the (j, k) plane.
+void bm_permute_tiled_loop(benchmark::State& state) {
+  const std::vector<float>& c = matrix_values();
+  std::vector<float> p(std::size_t(cube * cube * cube));
+  constexpr td::index_t tile = 32;
+  std::vector<td::index_t> ids(cube);
+  for (td::index_t i = 0; i < cube; ++i) ids[std::size_t(i)] = i;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t i) {
+      for (td::index_t bk = 0; bk < cube; bk += tile)
+        for (td::index_t bj = 0; bj < cube; bj += tile)
+          for (td::index_t k = bk; k < bk + tile; ++k)
+            for (td::index_t j = bj; j < bj + tile; ++j)
+              p[std::size_t((k * cube + i) * cube + j)] = c[std::size_t((i * cube + j) * cube + k)];
+    });
+    benchmark::DoNotOptimize(p.data());
+  }
+  state.SetBytesProcessed(state.iterations() * cube * cube * cube * 8);
+}
+
+// --- strided and broadcast reads --------------------------------------------------------
+
+constexpr td::index_t long_n = td::index_t(1) << 24;
+
+template <class Space>
+void bm_strided_sum_tandem(benchmark::State& state) {
+  const auto a = td::from(matrix_values(), {long_n}, Space{});
+  const auto v = td::slice(a, td::range(0, long_n, 2));
+  for (auto _ : state) benchmark::DoNotOptimize(td::sum(v));
+  state.SetBytesProcessed(state.iterations() * (long_n / 2) * 4);
+}
+
+void bm_strided_sum_loop(benchmark::State& state) {
+  const std::vector<float>& a = matrix_values();
+  constexpr td::index_t half = long_n / 2, chunk = td::index_t(1) << 16;
+  std::vector<float> partial(std::size_t(half / chunk));
+  std::vector<td::index_t> ids(std::size_t(half / chunk));
+  for (std::size_t c = 0; c < ids.size(); ++c) ids[c] = td::index_t(c);
+  for (auto _ : state) {
+    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t c) {
+      float acc[16] = {};
+      const float* p = a.data() + 2 * c * chunk;
+      for (td::index_t i = 0; i < chunk; i += 16)
+        for (int k = 0; k < 16; ++k) acc[k] += p[2 * (i + k)];
+      float s = 0;
+      for (float x : acc) s += x;
+      partial[std::size_t(c)] = s;
+    });
+    float s = 0;
+    for (float x : partial) s += x;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetBytesProcessed(state.iterations() * half * 4);
+}
+
+template <class Space, bool Column>
+void bm_bcast_tandem(benchmark::State& state) {
+  const auto m = make_matrix<Space>();
+  const auto row = td::from(std::vector<float>(matrix_values().begin(), matrix_values().begin() + side), {side}, Space{});
+  const auto col = td::reshape(row, {side, 1});
+  td::tensor<float, 2, Space> out({side, side});
+  for (auto _ : state) {
+    if constexpr (Column)
+      out = m + col;
+    else
+      out = m + row;
+    td::synchronize(Space{});
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+template <bool Column>
+void bm_bcast_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  const std::vector<float> v(m.begin(), m.begin() + side);
+  std::vector<float> out(m.size());
+  std::vector<td::index_t> rows(side);
+  for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t r) {
+      const float* in = m.data() + r * side;
+      float* o = out.data() + r * side;
+      if constexpr (Column) {
+        const float x = v[std::size_t(r)];
+        for (td::index_t j = 0; j < side; ++j) o[j] = in[j] + x;
+      } else {
+        for (td::index_t j = 0; j < side; ++j) o[j] = in[j] + v[std::size_t(j)];
+      }
+    });
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+// --- small sizes -------------------------------------------------------------------------
+
+template <class Space>
+void bm_small_add_tandem(benchmark::State& state) {
+  const td::index_t n = state.range(0);
+  const std::vector<float> values(matrix_values().begin(), matrix_values().begin() + n);
+  const auto a = td::from(values, {n}, Space{});
+  const auto b = td::from(values, {n}, Space{});
+  td::tensor<float, 1, Space> c({n});
+  for (auto _ : state) {
+    c = a + b;
+    benchmark::DoNotOptimize(c.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+
+void bm_small_add_raw_loop(benchmark::State& state) {
+  const td::index_t n = state.range(0);
+  const std::vector<float> a(matrix_values().begin(), matrix_values().begin() + n), b = a;
+  std::vector<float> c(std::size_t(n));
+  for (auto _ : state) {
+    const float* pa = a.data();
+    const float* pb = b.data();
+    float* pc = c.data();
+    benchmark::DoNotOptimize(pa);
+    benchmark::DoNotOptimize(pb);
+    for (td::index_t i = 0; i < n; ++i) pc[i] = pa[i] + pb[i];
+    benchmark::DoNotOptimize(pc);
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+
 }  // namespace
 
 BENCHMARK(bm_colreduce_tandem<td::host_space, false>)->Name("colsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
@@ -119,5 +306,24 @@ BENCHMARK(bm_colreduce_rows_loop<true>)->Name("colmax/rows_loop")->Arg(side)->Us
 BENCHMARK(bm_rowsum_tandem<td::host_space>)->Name("rowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_tandem<td::device_space>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_lanes_loop)->Name("rowsum/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
+
+BENCHMARK(bm_transpose_tandem<td::host_space>)->Name("transpose/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tandem<td::device_space>)->Name("transpose/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tiled_loop)->Name("transpose/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_permute_tandem<td::host_space>)->Name("permute/tandem_host")->Arg(cube)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_permute_tandem<td::device_space>)->Name("permute/tandem_device")->Arg(cube)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_permute_tiled_loop)->Name("permute/tiled_loop")->Arg(cube)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_strided_sum_tandem<td::host_space>)->Name("strided_sum/tandem_host")->Arg(long_n)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_strided_sum_tandem<td::device_space>)->Name("strided_sum/tandem_device")->Arg(long_n)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_strided_sum_loop)->Name("strided_sum/strided_loop")->Arg(long_n)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_bcast_tandem<td::host_space, false>)->Name("bcast_row/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_bcast_tandem<td::device_space, false>)->Name("bcast_row/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_bcast_loop<false>)->Name("bcast_row/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_bcast_tandem<td::host_space, true>)->Name("bcast_col/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_bcast_tandem<td::device_space, true>)->Name("bcast_col/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_bcast_loop<true>)->Name("bcast_col/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_small_add_tandem<td::host_space>)->Name("add/tandem_host")->Arg(16)->Arg(256)->Arg(1024);
+BENCHMARK(bm_small_add_tandem<td::device_space>)->Name("add/tandem_device")->Arg(16)->Arg(256)->Arg(1024);
+BENCHMARK(bm_small_add_raw_loop)->Name("add/raw_loop")->Arg(16)->Arg(256)->Arg(1024);
 
 BENCHMARK_MAIN();

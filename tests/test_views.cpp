@@ -118,3 +118,50 @@ TEMPLATE_TEST_CASE("assignments that overlap their own operands stay correct", "
   s = s * 2 + s;  // the same layout: no staging needed, still right
   CHECK(values(s) == std::vector<double>{0, 3, 6, 9});
 }
+
+TEMPLATE_TEST_CASE("copies between layouts keep every element, in tiles or not", "[views][layout]", TANDEM_TEST_SPACES) {
+  // Extents that are not multiples of the 32-wide tiles, so edge tiles are partial.
+  const td::index_t m = 70, n = 45;
+  const auto a = td::reshape(td::arange<int>(m * n, TestType{}), {m, n});
+  const td::tensor<int, 2, TestType> t = td::transpose(a);
+  REQUIRE(t.shape() == td::shape<2>{n, m});
+  std::vector<double> expect;
+  for (td::index_t j = 0; j < n; ++j)
+    for (td::index_t i = 0; i < m; ++i) expect.push_back(double(i * n + j));
+  CHECK(values(t) == expect);
+
+  // Into an existing tensor, converting the element type on the way.
+  td::tensor<double, 2, TestType> d({n, m});
+  d = td::transpose(a);
+  CHECK(values(d) == expect);
+
+  // Every permutation of a rank-3 block, against index arithmetic.
+  const td::index_t e0 = 37, e1 = 33, e2 = 6;
+  const auto c = td::reshape(td::arange<float>(e0 * e1 * e2, TestType{}), {e0, e1, e2});
+  const td::index_t ext[3] = {e0, e1, e2};
+  const td::index_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (const auto& p : perms) {
+    const td::tensor<float, 3, TestType> q = td::permute(c, {p[0], p[1], p[2]});
+    std::vector<double> want;
+    td::index_t idx[3];
+    for (idx[0] = 0; idx[0] < ext[p[0]]; ++idx[0])
+      for (idx[1] = 0; idx[1] < ext[p[1]]; ++idx[1])
+        for (idx[2] = 0; idx[2] < ext[p[2]]; ++idx[2]) {
+          td::index_t src[3];
+          for (int k = 0; k < 3; ++k) src[p[k]] = idx[k];
+          want.push_back(double((src[0] * e1 + src[1]) * e2 + src[2]));
+        }
+    INFO("permutation (" << p[0] << ", " << p[1] << ", " << p[2] << ")");
+    CHECK(values(q) == want);
+  }
+
+  // A transposed source with a step, into a strided destination.
+  const auto s = td::slice(td::transpose(a), td::range(0, n, 2), td::all);  // (23, 70), strides (2, 45)
+  td::tensor<int, 2, TestType> wide({23, 2 * m});
+  auto dst = td::slice(wide, td::all, td::range(0, 2 * m, 2));
+  dst = s;
+  std::vector<double> got = values(wide), want_wide(std::size_t(23 * 2 * m), 0.0);
+  for (td::index_t r = 0; r < 23; ++r)
+    for (td::index_t i = 0; i < m; ++i) want_wide[std::size_t(r * 2 * m + 2 * i)] = double(i * n + 2 * r);
+  CHECK(got == want_wide);
+}

@@ -63,6 +63,69 @@ struct row_assign_kernel {
   }
 };
 
+/// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
+/// tiles: `a` is the destination's innermost axis, `b` the source's. One call copies
+/// one row of tiles (`tile` indices of b, every index of a) for one index of the other
+/// axes, reading `tile` source lines of each tile while they are in cache and writing
+/// the destination along its rows. What a CPU wants; a GPU tiles through shared memory.
+template <class T, class U, std::size_t R>
+struct tiled_copy_kernel {
+  T* out;
+  const U* in;
+  shape<R> extents, out_strides, in_strides;
+  std::size_t a, b;
+  index_t tile, tiles_b;
+  TANDEM_HD void operator()(index_t task) const {
+    index_t rest = task / tiles_b, o_out = 0, o_in = 0;
+    for (std::size_t d = R; d-- > 0;) {
+      if (d == a || d == b) continue;
+      const index_t i = rest % extents[d];
+      rest /= extents[d];
+      o_out += i * out_strides[d];
+      o_in += i * in_strides[d];
+    }
+    const index_t b0 = task % tiles_b * tile;
+    const index_t b1 = b0 + tile < extents[b] ? b0 + tile : extents[b];
+    const index_t oa = out_strides[a], ob = out_strides[b], ia = in_strides[a], ib = in_strides[b];
+    for (index_t a0 = 0; a0 < extents[a]; a0 += tile) {
+      const index_t a1 = a0 + tile < extents[a] ? a0 + tile : extents[a];
+      for (index_t i = b0; i < b1; ++i) {
+        T* o = out + o_out + i * ob;
+        const U* x = in + o_in + i * ib;
+        for (index_t j = a0; j < a1; ++j) o[j * oa] = convert<T>(x[j * ia]);
+      }
+    }
+  }
+};
+
+/// Whether out = src goes through tiled_copy_kernel (see there), and along which axes:
+/// on CPU cores, for a plain copy of an operand of the same shape whose smallest stride
+/// is not along the destination's rows.
+template <std::size_t R>
+struct copy_tiling {
+  bool tiled = false;
+  std::size_t a = R - 1, b = R - 1;
+};
+template <std::size_t R>
+copy_tiling<R> plan_copy_tiling(const shape<R>& out_strides, const shape<R>& in_strides, const shape<R>& extents) {
+  copy_tiling<R> t;
+  if constexpr (R >= 2) {
+    auto magnitude = [](index_t x) { return x < 0 ? -x : x; };
+    // Only when the destination itself is read along its last axis (its smallest stride).
+    for (std::size_t d = 0; d + 1 < R; ++d)
+      if (extents[d] > 1 && magnitude(out_strides[d]) < magnitude(out_strides[R - 1])) return t;
+    std::size_t b = R - 1;
+    for (std::size_t d = 0; d < R; ++d)
+      if (extents[d] > 1 && magnitude(in_strides[d]) < magnitude(in_strides[b])) b = d;
+    // Worth it when the source's rows are far apart along the destination's rows.
+    if (b != R - 1 && extents[b] > 1 && extents[R - 1] > 1 && magnitude(in_strides[R - 1]) > 4) {
+      t.tiled = true;
+      t.b = b;
+    }
+  }
+  return t;
+}
+
 template <class T, std::size_t R, class S, class E>
 void run_assign(const tensor_view<T, R, S>& out, const E& e) {
   using backend = backend_t<S>;
@@ -71,6 +134,25 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
   if (out.is_contiguous() && flat_ok(e, out.shape())) {
     backend::for_each(n, flat_assign_kernel<T, decltype(ev)>{out.data(), ev});
   } else if constexpr (R > 0) {
+    if constexpr (backend::runs_on_cpu && (is_tensor<std::remove_cvref_t<E>>::value ||
+                                           is_view<std::remove_cvref_t<E>>::value)) {
+      // A plain copy from another layout: in tiles, when the source's fast axis differs.
+      const auto src = e.view();
+      if (src.shape() == out.shape()) {
+        const copy_tiling<R> plan = plan_copy_tiling(out.strides(), src.strides(), out.shape());
+        if (plan.tiled) {
+          using U = std::remove_cv_t<typename decltype(src)::value_type>;
+          const index_t tile = 32, tiles_b = (out.extent(plan.b) + tile - 1) / tile;
+          const index_t tasks = n / out.extent(plan.b) / out.extent(plan.a) * tiles_b;
+          backend::for_each(tasks,
+                            tiled_copy_kernel<T, U, R>{out.data(), src.data(), out.shape(), out.strides(),
+                                                       src.strides(), plan.a, plan.b, tile, tiles_b},
+                            tile * out.extent(plan.a));
+          backend::finish();
+          return;
+        }
+      }
+    }
     if constexpr (backend::runs_on_cpu) {
       const index_t len = out.extent(R - 1);
       backend::for_each(n / len, row_assign_kernel<T, R, decltype(ev)>{out.data(), out.shape(), out.strides(), ev},
