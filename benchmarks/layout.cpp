@@ -281,7 +281,7 @@ void bm_small_add_tandem(benchmark::State& state) {
 void bm_small_add_raw_loop(benchmark::State& state) {
   const td::index_t n = state.range(0);
   const std::vector<float> a(matrix_values().begin(), matrix_values().begin() + n), b = a;
-  std::vector<float> c(std::size_t(n));
+  std::vector<float> c(static_cast<std::size_t>(n));
   for (auto _ : state) {
     const float* pa = a.data();
     const float* pb = b.data();

@@ -109,13 +109,18 @@ constexpr bool broadcasts_to(const shape<A>& a, const shape<R>& target) {
 
 namespace detail {
 
-/// Decodes a row-major flat index into R coordinates.
+/// Decodes a row-major flat index in [0, s.size()) into R coordinates.
 template <std::size_t R>
 TANDEM_HD inline void unravel(index_t flat, const shape<R>& s, index_t* idx) {
-  for (std::size_t d = R; d-- > 0;) {
-    const index_t e = s[d];
-    idx[d] = flat % e;
-    flat /= e;
+  if constexpr (R > 0) {
+    // flat < s.size(): the leading coordinate is what remains, with no division (so a
+    // rank-1 index costs none, where a 64-bit division costs tens of cycles).
+    for (std::size_t d = R - 1; d > 0; --d) {
+      const index_t e = s[d];
+      idx[d] = flat % e;
+      flat /= e;
+    }
+    idx[0] = flat;
   }
 }
 

@@ -131,6 +131,14 @@ struct axis_getter {
   }
 };
 
+/// Walks one row through a row reader (strided_eval::row): element k of the lane.
+template <class Row, class Tr>
+struct row_lane_getter {
+  Row row;
+  Tr tr;
+  TANDEM_HD auto operator()(index_t k) const { return tr(row(k), k); }
+};
+
 template <class Tr, class T>
 using contribution_t = std::remove_cvref_t<decltype(std::declval<Tr>()(std::declval<T>(), index_t{}))>;
 
@@ -176,8 +184,16 @@ struct axis_reducer {
   TANDEM_HD void operator()(index_t o) const {
     const shape<R> idx = lane_start(o, extents, axis);
     const index_t len = extents[axis];
-    const axis_getter<Ev, R, Tr> get{ev, idx, axis, tr};
-    out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
+    if (axis + 1 == R) {
+      // Along the last axis every operand's lane is one row: read it through the
+      // evaluator's row reader (a pointer and a step per operand), which the pairwise
+      // accumulators then read in order (and vectorize where the step is 1).
+      const row_lane_getter<decltype(ev.row(idx.ext)), Tr> get{ev.row(idx.ext), tr};
+      out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
+    } else {
+      const axis_getter<Ev, R, Tr> get{ev, idx, axis, tr};
+      out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
+    }
   }
 };
 

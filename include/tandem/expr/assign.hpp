@@ -55,11 +55,11 @@ struct row_assign_kernel {
       rest /= extents[d];
       offset += idx[d] * strides[d];
     }
+    idx[R - 1] = 0;
+    const auto in = ev.row(idx);  // every operand's row: a pointer and a step each
     const index_t len = extents[R - 1], step = strides[R - 1];
-    for (index_t j = 0; j < len; ++j) {
-      idx[R - 1] = j;
-      out[offset + j * step] = convert<T>(ev.at(idx));
-    }
+    T* const o = out + offset;
+    for (index_t j = 0; j < len; ++j) o[j * step] = convert<T>(in(j));
   }
 };
 
@@ -84,14 +84,18 @@ struct tiled_copy_kernel {
       o_out += i * out_strides[d];
       o_in += i * in_strides[d];
     }
-    const index_t b0 = task % tiles_b * tile;
-    const index_t b1 = b0 + tile < extents[b] ? b0 + tile : extents[b];
+    // Everything the loops use in locals: the stores below cannot then make the compiler
+    // reload members (it must assume they might alias, wherever the call is inlined).
+    const index_t t = tile, na = extents[a], nb = extents[b];
+    const index_t b0 = task % tiles_b * t, b1 = b0 + t < nb ? b0 + t : nb;
     const index_t oa = out_strides[a], ob = out_strides[b], ia = in_strides[a], ib = in_strides[b];
-    for (index_t a0 = 0; a0 < extents[a]; a0 += tile) {
-      const index_t a1 = a0 + tile < extents[a] ? a0 + tile : extents[a];
+    T* const dst = out + o_out;
+    const U* const src = in + o_in;
+    for (index_t a0 = 0; a0 < na; a0 += t) {
+      const index_t a1 = a0 + t < na ? a0 + t : na;
       for (index_t i = b0; i < b1; ++i) {
-        T* o = out + o_out + i * ob;
-        const U* x = in + o_in + i * ib;
+        T* o = dst + i * ob;
+        const U* x = src + i * ib;
         for (index_t j = a0; j < a1; ++j) o[j * oa] = convert<T>(x[j * ia]);
       }
     }
@@ -134,8 +138,8 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
   if (out.is_contiguous() && flat_ok(e, out.shape())) {
     backend::for_each(n, flat_assign_kernel<T, decltype(ev)>{out.data(), ev});
   } else if constexpr (R > 0) {
-    if constexpr (backend::runs_on_cpu && (is_tensor<std::remove_cvref_t<E>>::value ||
-                                           is_view<std::remove_cvref_t<E>>::value)) {
+    if constexpr (backend::runs_on_cpu && std::remove_cvref_t<E>::rank == R &&
+                  (is_tensor<std::remove_cvref_t<E>>::value || is_view<std::remove_cvref_t<E>>::value)) {
       // A plain copy from another layout: in tiles, when the source's fast axis differs.
       const auto src = e.view();
       if (src.shape() == out.shape()) {

@@ -30,6 +30,23 @@ struct strided_eval {
     return ptr[offset];
   }
   TANDEM_HD T flat(index_t i) const { return ptr[i]; }
+
+  /// One row (the last axis, from the position of the others in idx): a pointer and a
+  /// step, so that a loop along the row reads p[j * step] and nothing else.
+  struct row_reader {
+    const T* p;
+    index_t step;
+    TANDEM_HD T operator()(index_t j) const { return p[j * step]; }
+  };
+  TANDEM_HD row_reader row(const index_t* idx) const {
+    if constexpr (R == 0) {
+      return {ptr, 0};
+    } else {
+      index_t offset = 0;
+      for (std::size_t d = 0; d + 1 < R; ++d) offset += idx[d] * strides[d];
+      return {ptr + offset, strides[R - 1]};
+    }
+  }
 };
 
 template <class T>
@@ -37,6 +54,8 @@ struct scalar_eval {
   T value;
   TANDEM_HD T at(const index_t*) const { return value; }
   TANDEM_HD T flat(index_t) const { return value; }
+  TANDEM_HD scalar_eval row(const index_t*) const { return *this; }
+  TANDEM_HD T operator()(index_t) const { return value; }
 };
 
 /// A scalar operand of an expression: rank 0, belongs to no space.

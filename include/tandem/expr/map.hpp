@@ -81,7 +81,27 @@ struct map_eval {
   TANDEM_HD auto at(const index_t* idx) const { return at_impl(idx, std::index_sequence_for<E...>{}); }
   TANDEM_HD auto flat(index_t i) const { return flat_impl(i, std::index_sequence_for<E...>{}); }
 
+  /// f over the operands' row readers (see strided_eval::row): one row of the result.
+  template <class... Rows>
+  struct row_reader {
+    F fn;
+    pack<Rows...> rows;
+    TANDEM_HD auto operator()(index_t j) const { return call(j, std::index_sequence_for<Rows...>{}); }
+
+   private:
+    template <std::size_t... I>
+    TANDEM_HD auto call(index_t j, std::index_sequence<I...>) const {
+      return fn(get<I>(rows)(j)...);
+    }
+  };
+  TANDEM_HD auto row(const index_t* idx) const { return row_impl(idx, std::index_sequence_for<E...>{}); }
+
  private:
+  template <std::size_t... I>
+  TANDEM_HD auto row_impl(const index_t* idx, std::index_sequence<I...>) const {
+    using reader = row_reader<decltype(get<I>(args).row(idx))...>;
+    return reader{fn, {get<I>(args).row(idx)...}};
+  }
   template <std::size_t... I>
   TANDEM_HD auto at_impl(const index_t* idx, std::index_sequence<I...>) const {
     return fn(get<I>(args).at(idx)...);

@@ -85,7 +85,7 @@ struct thrust_loops {
     // (The emulated device's memory is host memory: the partials are read in place.)
     const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
     const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
-    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()});
+    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
     return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
 #endif
   }
