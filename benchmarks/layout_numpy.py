@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """numpy's figures for benchmarks/layout.cpp's cases, to run beside bench_layout.
 
-Prints the median time of each case in microseconds and GB/s (bytes as layout.cpp
-counts them: the 4096x4096 float32 matrix read once).
+Prints the median time of each case in microseconds and GB/s, with bytes counted as
+layout.cpp counts them (elements read, plus written for copies and broadcasts).
 """
 import statistics
 import time
@@ -25,12 +25,28 @@ def median_us(fn, reps=15):
 def main():
     m = np.random.default_rng(3).random((SIDE, SIDE), dtype=np.float32)
     nbytes = m.nbytes
-    for name, fn in [("colsum/numpy", lambda: m.sum(axis=0)),
-                     ("colmax/numpy", lambda: m.max(axis=0)),
-                     ("rowsum/numpy", lambda: m.sum(axis=1))]:
+    out = np.empty_like(m)
+    cube = m.reshape(256, 256, 256)
+    flat = m.reshape(-1)
+    row = m[0].copy()
+    col = row.reshape(SIDE, 1)
+    cases = [("colsum/numpy", lambda: m.sum(axis=0), nbytes),
+             ("colmax/numpy", lambda: m.max(axis=0), nbytes),
+             ("rowsum/numpy", lambda: m.sum(axis=1), nbytes),
+             ("transpose/numpy", lambda: np.copyto(out, m.T), 2 * nbytes),
+             ("permute/numpy", lambda: np.ascontiguousarray(cube.transpose(2, 0, 1)), 2 * nbytes),
+             ("strided_sum/numpy", lambda: flat[::2].sum(), nbytes // 2),
+             ("bcast_row/numpy", lambda: np.add(m, row, out=out), 2 * nbytes),
+             ("bcast_col/numpy", lambda: np.add(m, col, out=out), 2 * nbytes)]
+    for name, fn, moved in cases:
         us = median_us(fn)
-        print(f"{name:16s} {us:10.1f} us {nbytes / us / 1e3:8.2f} GB/s")
-
+        print(f"{name:20s} {us:10.1f} us {moved / us / 1e3:8.2f} GB/s")
+    for n in (16, 256, 1024):
+        a = flat[:n].copy()
+        b = a.copy()
+        c = np.empty_like(a)
+        us = median_us(lambda: np.add(a, b, out=c), reps=2001)
+        print(f"{'add/numpy/' + str(n):20s} {us * 1e3:10.1f} ns")
 
 if __name__ == "__main__":
     main()

@@ -157,21 +157,30 @@ inline bool multiply_fits(index_t a, index_t b, index_t& product) {
   return !__builtin_mul_overflow(a, b, &product);
 }
 
+/// Throws the error check_extents found (kept out of line: the check itself is a few
+/// instructions, run on every assignment's broadcast shape).
+template <std::size_t R>
+[[noreturn]] void extents_error(const shape<R>& s, const char* what, std::size_t element_bytes) {
+  for (std::size_t d = 0; d != R; ++d)
+    if (s[d] < 0) throw shape_error(std::string("tandem: ") + what + ": negative extent in shape " + to_string(s));
+  throw shape_error(std::string("tandem: ") + what + ": shape " + to_string(s) + " is too big: its " +
+                    "elements of " + std::to_string(element_bytes) + " bytes cannot be addressed with " +
+                    "64-bit signed offsets");
+}
+
 /// Checks that a shape can describe elements of `element_bytes` bytes each in memory:
 /// no extent is negative, and the product of the non-zero extents (the reach of the
 /// strides) times element_bytes fits in index_t, as numpy's "array is too big" check.
 /// Throws td::shape_error naming the shape otherwise.
 template <std::size_t R>
-void check_extents(const shape<R>& s, const char* what, std::size_t element_bytes = 1) {
+inline void check_extents(const shape<R>& s, const char* what, std::size_t element_bytes = 1) {
   index_t reach = static_cast<index_t>(element_bytes);
+  bool ok = true;
   for (std::size_t d = 0; d != R; ++d) {
-    if (s[d] < 0)
-      throw shape_error(std::string("tandem: ") + what + ": negative extent in shape " + to_string(s));
-    if (s[d] != 0 && !multiply_fits(reach, s[d], reach))
-      throw shape_error(std::string("tandem: ") + what + ": shape " + to_string(s) + " is too big: its " +
-                        "elements of " + std::to_string(element_bytes) + " bytes cannot be addressed with " +
-                        "64-bit signed offsets");
+    if (s[d] < 0) ok = false;
+    else if (s[d] != 0 && !multiply_fits(reach, s[d], reach)) ok = false;
   }
+  if (!ok) extents_error(s, what, element_bytes);
 }
 
 }  // namespace detail

@@ -31,6 +31,7 @@
 #include "../shape.hpp"
 #include "../tensor.hpp"
 #include "../core/pairwise.hpp"
+#include "../core/tuning.hpp"
 
 namespace tandem {
 namespace detail {
@@ -309,7 +310,7 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
   using backend = backend_t<S>;
   if constexpr (R >= 2 && backend::runs_on_cpu) {
     // Along a leading axis on a CPU: W outputs of a row at a time (see axis_tile_reducer).
-    constexpr int W = 16;
+    constexpr int W = tuning::axis_tile_lanes;
     const index_t cols = extents[R - 1];
     if (ax != R - 1 && cols >= W / 2) {
       const index_t tiles = (cols + W - 1) / W;

@@ -7,6 +7,7 @@
 /// `bin(i)` gives element i's bin in [0, bins), or -1 for an element not counted.
 
 #include "../config.hpp"
+#include "../core/tuning.hpp"
 #include "memory_block.hpp"
 #include "portable.hpp"
 
@@ -54,13 +55,13 @@ void count_bins_atomic(index_t n, const Bin& bin, index_t* counts) {
   Loops::for_each(n, count_into_bins<Bin>{bin, counts});
 }
 
-/// The same with a row of counters per chunk of 2^16 elements, while the rows fit in
-/// 2^22 counters (32 MiB); atomics beyond.
+/// The same with a row of counters per chunk of tuning::count_chunk elements, while the
+/// rows fit in tuning::count_rows_limit counters; atomics beyond.
 template <class Loops, class Memory, class Bin>
 void count_bins_by_chunks(index_t n, const Bin& bin, index_t bins, index_t* counts) {
-  constexpr index_t chunk = index_t(1) << 16;
+  constexpr index_t chunk = tuning::count_chunk;
   const index_t chunks = (n + chunk - 1) / chunk;
-  if (bins > (index_t(1) << 22) / chunks) {
+  if (bins > tuning::count_rows_limit / chunks) {
     count_bins_atomic<Loops, Memory>(n, bin, counts);
     return;
   }

@@ -27,6 +27,7 @@
 
 #include "../../config.hpp"
 #include "../../error.hpp"
+#include "../../core/tuning.hpp"
 #include "cblas.hpp"
 #include "loops.hpp"
 
@@ -327,7 +328,7 @@ void blocked_gemm(const gemm_problem<T>& g) {
 /// dense rows, or a sum of scaled columns when A's columns are dense; rows in parallel.
 template <class T>
 void host_gemv(index_t m, index_t k, const T* a, index_t a_rs, index_t a_cs, const T* x, index_t x_stride, T* y) {
-  constexpr index_t block = 64;  // rows per task
+  constexpr index_t block = tuning::gemv_rows;
   host_loops::for_each(
       (m + block - 1) / block,
       [=](index_t t) {

@@ -15,6 +15,7 @@
 #include <mutex>
 
 #include "../../core/pairwise.hpp"
+#include "../../core/tuning.hpp"
 #include "../../config.hpp"
 
 namespace tandem::detail {
@@ -52,9 +53,9 @@ class index_iterator {
 
 struct host_loops {
   /// Work (elements) below which a loop runs serially on the calling thread.
-  static constexpr index_t serial_threshold = index_t(1) << 15;
+  static constexpr index_t serial_threshold = tuning::serial_threshold;
   /// Elements one parallel task handles.
-  static constexpr index_t task_size = index_t(1) << 14;
+  static constexpr index_t task_size = tuning::task_size;
   /// Loops run on CPU cores: algorithms pick cache-friendly shapes of work (rows, tiles).
   static constexpr bool runs_on_cpu = true;
 

@@ -17,6 +17,7 @@
 #include <new>
 
 #include "../../config.hpp"
+#include "../../core/tuning.hpp"
 
 #if defined(__linux__)
 #  include <sys/mman.h>
@@ -24,11 +25,11 @@
 
 namespace tandem::detail {
 
-inline constexpr std::size_t host_alignment = 64;  // a cache line; enough for AVX-512
+inline constexpr std::size_t host_alignment = tuning::host_alignment;
 /// From this size on, host blocks are 2 MiB-aligned and offered to the kernel for
 /// transparent huge pages: touching a fresh 64 MiB tensor then costs 32 page faults
 /// instead of 16384 (measured on a Linux VM: 45 ms down to 12 ms).
-inline constexpr std::size_t huge_page = std::size_t(1) << 21;
+inline constexpr std::size_t huge_page = tuning::huge_page;
 inline constexpr std::size_t huge_threshold = 2 * huge_page;
 
 /// Large host blocks (4 MiB and up), once freed, are kept for reuse by an allocation of

@@ -9,12 +9,13 @@
 #include <memory>
 
 #include "../../config.hpp"
+#include "../../core/tuning.hpp"
 #include "loops.hpp"
 
 namespace tandem::detail {
 
 struct host_selector {
-  static constexpr index_t chunk = index_t(1) << 16;
+  static constexpr index_t chunk = tuning::count_chunk;
 
   template <class V, class Pred, class Val, class Alloc>
   static void select(index_t n, const Pred& pred, const Val& val, const Alloc& alloc) {

@@ -3,9 +3,10 @@
 /// The device backend, for the device and managed spaces: every operation of the backend
 /// interface (backend/backend.hpp) written with Thrust. Under a CUDA compiler it runs on
 /// the GPU: CUB for reductions, scans and sorts, cuBLAS for matrix products, memory
-/// from the stream-ordered pool, CUDA streams and events. Under a host compiler Thrust's
-/// TBB system runs the loops on the CPU (the emulated device), and the memory, sorts,
-/// matrix products and runtime are the host backend's.
+/// from the stream-ordered pool, CUDA streams and events. Under a host compiler (the
+/// emulated device) the loops run on the CPU's TBB threads as the host backend's do,
+/// compaction on Thrust's TBB system, and the memory, sorts, matrix products and
+/// runtime are the host backend's.
 
 #include <type_traits>
 

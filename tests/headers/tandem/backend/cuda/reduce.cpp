@@ -1,15 +1,9 @@
 // tandem/backend/cuda/reduce.cuh, included alone: it compiles, links and does what it declares.
 #include <tandem/backend/cuda/reduce.cuh>
+#include "../../../use_functors.hpp"
 
-
-namespace {
-struct plus_op {  // no plus_tag: CUB calls it
-  TANDEM_HD double operator()(double a, double b) const { return a + b; }
-};
-struct index_value {
-  TANDEM_HD double operator()(tandem::index_t i) const { return double(i); }
-};
-}  // namespace
+using header_use::index_value;
+using header_use::plus_op;
 
 int header_use_backend_cuda_reduce() {
   namespace td = tandem;

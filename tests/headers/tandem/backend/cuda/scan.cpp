@@ -2,16 +2,10 @@
 #include <tandem/backend/cuda/scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include "../../../use_functors.hpp"
 
-
-namespace {
-struct plus_op {  // no plus_tag: CUB calls it
-  TANDEM_HD double operator()(double a, double b) const { return a + b; }
-};
-struct index_value {
-  TANDEM_HD double operator()(tandem::index_t i) const { return double(i); }
-};
-}  // namespace
+using header_use::index_value;
+using header_use::plus_op;
 
 int header_use_backend_cuda_scan() {
   namespace td = tandem;

@@ -1,0 +1,37 @@
+#pragma once
+/// \file core/tuning.hpp
+/// The performance constants of the CPU paths, in one place. None of them changes a
+/// result. The constants that fix how float sums and scans round (core/pairwise.hpp's
+/// block and chunk sizes, the scan's chunks in backend/host/loops.hpp) are part of the
+/// arithmetic and stay next to it.
+
+#include <cstddef>
+
+#include "../config.hpp"
+
+namespace tandem::detail::tuning {
+
+/// Work (elements) below which a host loop runs serially on the calling thread: starting
+/// TBB tasks costs more than that much work.
+inline constexpr index_t serial_threshold = index_t(1) << 15;
+/// Elements one parallel host task handles.
+inline constexpr index_t task_size = index_t(1) << 14;
+/// Elements per chunk in two-pass compaction and in per-chunk histogram counters.
+inline constexpr index_t count_chunk = index_t(1) << 16;
+/// Most counters (chunks x bins) the per-chunk histogram keeps before it uses atomics.
+inline constexpr index_t count_rows_limit = index_t(1) << 22;
+/// Elements up to which a dense assignment on CPU cores runs inline.
+inline constexpr index_t small_loop = 4096;
+/// Side of the square tiles of a copy between layouts (a transpose or permute).
+inline constexpr index_t copy_tile = 32;
+/// Neighbouring outputs reduced together along a leading axis on CPU cores.
+inline constexpr int axis_tile_lanes = 16;
+/// Rows per task of the host matrix-vector product.
+inline constexpr index_t gemv_rows = 64;
+/// Alignment of host blocks: a cache line, enough for AVX-512 loads.
+inline constexpr std::size_t host_alignment = 64;
+/// Host blocks from twice this size on are aligned to it and offered for transparent
+/// huge pages.
+inline constexpr std::size_t huge_page = std::size_t(1) << 21;
+
+}  // namespace tandem::detail::tuning
