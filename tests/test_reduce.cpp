@@ -1,4 +1,5 @@
 // Reductions, whole and along an axis, against double-precision loops.
+#include <algorithm>
 #include <limits>
 #include <tbb/global_control.h>
 
@@ -217,6 +218,45 @@ TEMPLATE_TEST_CASE("reductions along a leading axis, W outputs of a row at a tim
   CHECK(tmax[8] == 9.f);
   CHECK(td::to_vector(td::any(t > 4.f, 0)) == std::vector<bool>{false, true, false, false, false, false, false, false, true});
   CHECK(td::to_vector(td::all(t > 0.5f, 0)) == std::vector<bool>{false, false, false, true, false, false, false, false, true});
+}
+
+TEMPLATE_TEST_CASE("reductions along the last axis read strided and broadcast rows", "[reduce][layout]",
+                   TANDEM_TEST_SPACES) {
+  using S = TestType;
+  const td::index_t rows = 5, cols = 37;
+  const auto hm = testing::random_values<float>(std::size_t(rows * cols), -1.0, 1.0, 21);
+  const auto hc = testing::random_values<float>(std::size_t(rows), -1.0, 1.0, 22);
+  const auto hr = testing::random_values<float>(std::size_t(cols), 0.5, 2.0, 23);
+  auto m = td::from(hm, {rows, cols}, S{});
+  auto col = td::from(hc, {rows, 1}, S{});
+  auto row = td::from(hr, {cols}, S{});
+  auto at = [&](td::index_t i, td::index_t j) { return double(hm[std::size_t(i * cols + j)]); };
+
+  const auto s = td::to_vector(td::sum(m + col, 1));              // a column broadcast: step 0
+  const auto x = td::to_vector(td::max(m * row, 1));              // a row broadcast
+  const auto a = td::to_vector(td::argmin(td::slice(m, td::all, td::range(1, cols, 3)), 1));  // step 3
+  for (td::index_t i = 0; i < rows; ++i) {
+    double sum = 0, largest = -1e300, smallest = 1e300;
+    td::index_t imin = 0;
+    for (td::index_t j = 0; j < cols; ++j) {
+      sum += double(static_cast<float>(at(i, j) + double(hc[std::size_t(i)])));
+      largest = std::max(largest, double(static_cast<float>(at(i, j) * double(hr[std::size_t(j)]))));
+    }
+    for (td::index_t k = 0, j = 1; j < cols; ++k, j += 3)
+      if (at(i, j) < smallest) smallest = at(i, j), imin = k;
+    INFO("row " << i);
+    CHECK(s[std::size_t(i)] == Catch::Approx(sum).margin(1e-5));
+    CHECK(x[std::size_t(i)] == Catch::Approx(largest).margin(1e-6));
+    CHECK(a[std::size_t(i)] == imin);
+  }
+  // Along the last axis of a transposed view (the rows of the source's columns).
+  const auto mt = td::to_vector(td::mean(td::transpose(m) - 1.f, 1));
+  REQUIRE(mt.size() == std::size_t(cols));
+  for (td::index_t j = 0; j < cols; ++j) {
+    double sum = 0;
+    for (td::index_t i = 0; i < rows; ++i) sum += double(static_cast<float>(at(i, j) - 1.0));
+    CHECK(mt[std::size_t(j)] == Catch::Approx(sum / double(rows)).margin(1e-6));
+  }
 }
 
 TEMPLATE_TEST_CASE("axis reductions of expressions, bools and edge shapes", "[reduce]", TANDEM_TEST_SPACES) {
