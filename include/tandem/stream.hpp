@@ -156,14 +156,11 @@ class event {
 
  private:
   friend class stream;
-  native_handle_type& checked() {
-    if (!rt::valid(handle_)) throw error("tandem: use of a moved-from td::event");
-    return handle_;
-  }
   const native_handle_type& checked() const {
     if (!rt::valid(handle_)) throw error("tandem: use of a moved-from td::event");
     return handle_;
   }
+  native_handle_type& checked() { return const_cast<native_handle_type&>(std::as_const(*this).checked()); }
   native_handle_type handle_;
   bool recorded_ = false;
 };

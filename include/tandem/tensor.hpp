@@ -20,7 +20,6 @@
 
 namespace tandem {
 
-
 template <class T, std::size_t R, class Space>
 class tensor {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>,

@@ -80,10 +80,9 @@ concept writable_tensor =
 template <class T, std::size_t R, class S, class E>
 void assign(const tensor_view<T, R, S>& out, const E& e);
 
-}  // namespace detail
-namespace detail {
 template <class E>
 struct all_reduction;  // defined in algorithm/reduce.hpp
+
 }  // namespace detail
 
 /// `td::all` is both the slice tag ("every index of this dimension") and the reduction

@@ -185,16 +185,19 @@ struct axis_reducer {
   TANDEM_HD void operator()(index_t o) const {
     const shape<R> idx = lane_start(o, extents, axis);
     const index_t len = extents[axis];
-    if (axis + 1 == R) {
+    if (axis + 1 == R)
       // Along the last axis every operand's lane is one row: read it through the
       // evaluator's row reader (a pointer and a step per operand), which the pairwise
       // accumulators then read in order (and vectorize where the step is 1).
-      const row_lane_getter<decltype(ev.row(idx.ext)), Tr> get{ev.row(idx.ext), tr};
-      out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
-    } else {
-      const axis_getter<Ev, R, Tr> get{ev, idx, axis, tr};
-      out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
-    }
+      write(o, row_lane_getter<decltype(ev.row(idx.ext)), Tr>{ev.row(idx.ext), tr}, len);
+    else
+      write(o, axis_getter<Ev, R, Tr>{ev, idx, axis, tr}, len);
+  }
+
+ private:
+  template <class Get>
+  TANDEM_HD void write(index_t o, const Get& get, index_t len) const {
+    out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
   }
 };
 
@@ -233,10 +236,8 @@ struct axis_tile_reducer {
       } else {
         shape<R> idx = *base;
         idx[l.axis] = k;
-        for (int w = 0; w < W; ++w) {
-          idx[R - 1] = j0 + (w < last ? w : last);
-          r.lane[w] = l.tr(l.ev.at(idx.ext), k);
-        }
+        const auto row = l.ev.row(idx.ext);  // row k of the tile, through every operand's row reader
+        for (int w = 0; w < W; ++w) r.lane[w] = l.tr(row(j0 + (w < last ? w : last)), k);
       }
       return r;
     }

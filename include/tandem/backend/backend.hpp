@@ -113,7 +113,6 @@ concept backend = requires(index_t n, double* out, const double* in, float* f, i
   B::runtime::set_current(s);
   B::runtime::order_after(s, s);
   B::runtime::synchronize(s);
-  B::runtime::synchronize_all();
   { B::runtime::valid(s) } -> std::convertible_to<bool>;
   { B::runtime::make_event() } -> std::same_as<typename B::runtime::event_type>;
   B::runtime::record(e, s);

@@ -50,7 +50,7 @@ struct sum_columns {
 };
 
 /// Adds to counts[b] (zeroed by the caller) the number of i in [0, n) with bin(i) == b.
-template <class Loops, class Memory, class Bin>
+template <class Loops, class Bin>
 void count_bins_atomic(index_t n, const Bin& bin, index_t* counts) {
   Loops::for_each(n, count_into_bins<Bin>{bin, counts});
 }
@@ -59,10 +59,11 @@ void count_bins_atomic(index_t n, const Bin& bin, index_t* counts) {
 /// rows fit in tuning::count_rows_limit counters; atomics beyond.
 template <class Loops, class Memory, class Bin>
 void count_bins_by_chunks(index_t n, const Bin& bin, index_t bins, index_t* counts) {
+  if (n <= 0) return;
   constexpr index_t chunk = tuning::count_chunk;
   const index_t chunks = (n + chunk - 1) / chunk;
   if (bins > tuning::count_rows_limit / chunks) {
-    count_bins_atomic<Loops, Memory>(n, bin, counts);
+    count_bins_atomic<Loops>(n, bin, counts);
     return;
   }
   memory_block<index_t, Memory> partial(chunks * bins);

@@ -15,6 +15,22 @@
 
 namespace tandem::detail {
 
+/// Copies `bytes` from memory of type `S` to memory of type `D` (backends' memory types).
+/// Returns once the destination is safe to use from the host when host code may read
+/// it. Two blocks of plain host memory may overlap (two views of one block).
+template <class D, class S>
+inline void copy_memory(void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0 || dst == src) return;
+  if constexpr (D::is_host_memory && S::is_host_memory) {
+    D::copy(dst, src, bytes);
+  } else {
+    // The side that is not plain host memory queues the copy.
+    using Q = std::conditional_t<D::is_host_memory, S, D>;
+    Q::copy(dst, src, bytes);
+    if constexpr (D::is_host_memory || S::is_host_memory || D::host_accessible) Q::wait();
+  }
+}
+
 template <class T, class Memory>
 class memory_block {
   static_assert(std::is_trivially_copyable_v<T>,
@@ -29,10 +45,7 @@ class memory_block {
     owner_ = Memory::current_owner();
   }
   memory_block(const memory_block& other) : memory_block(other.count_) {
-    if (count_ > 0) {
-      Memory::copy(ptr_, other.ptr_, bytes_of(count_));
-      if constexpr (Memory::host_accessible && !Memory::is_host_memory) Memory::wait();
-    }
+    copy_memory<Memory, Memory>(ptr_, other.ptr_, bytes_of(count_));
   }
   memory_block(memory_block&& other) noexcept
       : ptr_(std::exchange(other.ptr_, nullptr)), count_(std::exchange(other.count_, 0)), owner_(other.owner_) {}

@@ -20,8 +20,6 @@ inline constexpr index_t task_size = index_t(1) << 14;
 inline constexpr index_t count_chunk = index_t(1) << 16;
 /// Most counters (chunks x bins) the per-chunk histogram keeps before it uses atomics.
 inline constexpr index_t count_rows_limit = index_t(1) << 22;
-/// Elements up to which a dense assignment on CPU cores runs inline.
-inline constexpr index_t small_loop = 4096;
 /// Side of the square tiles of a copy between layouts (a transpose or permute).
 inline constexpr index_t copy_tile = 32;
 /// Neighbouring outputs reduced together along a leading axis on CPU cores.

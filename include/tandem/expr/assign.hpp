@@ -3,6 +3,7 @@
 /// Evaluating an expression into a view: one loop, in the view's space, with a flat
 /// fast path when every operand is dense and unbroadcast.
 
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -65,17 +66,18 @@ struct row_assign_kernel {
 };
 
 /// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
-/// tiles: `a` is the destination's innermost axis, `b` the source's. One call copies
-/// one row of tiles (`tile` indices of b, every index of a) for one index of the other
-/// axes, reading `tile` source lines of each tile while they are in cache and writing
+/// tiles: `a` = R - 1 is the destination's innermost axis, `b` the source's. One call
+/// copies one row of tiles (`tile` indices of b, every index of a) for one index of the
+/// other axes, reading `tile` source lines of each tile while they are in cache and writing
 /// the destination along its rows. What a CPU wants; a GPU tiles through shared memory.
 template <class T, class U, std::size_t R>
 struct tiled_copy_kernel {
   T* out;
   const U* in;
   shape<R> extents, out_strides, in_strides;
-  std::size_t a, b;
+  std::size_t b;
   index_t tile, tiles_b;
+  static constexpr std::size_t a = R - 1;
   TANDEM_HD void operator()(index_t task) const {
     index_t rest = task / tiles_b, o_out = 0, o_in = 0;
     for (std::size_t d = R; d-- > 0;) {
@@ -103,32 +105,24 @@ struct tiled_copy_kernel {
   }
 };
 
-/// Whether out = src goes through tiled_copy_kernel (see there), and along which axes:
-/// on CPU cores, for a plain copy of an operand of the same shape whose smallest stride
-/// is not along the destination's rows.
+/// Whether out = src goes through tiled_copy_kernel (see there): on CPU cores, for a
+/// plain copy of an operand of the same shape whose smallest stride is not along the
+/// destination's rows. Returns the source's fast axis (tiled_copy_kernel's b) then.
 template <std::size_t R>
-struct copy_tiling {
-  bool tiled = false;
-  std::size_t a = R - 1, b = R - 1;
-};
-template <std::size_t R>
-copy_tiling<R> plan_copy_tiling(const shape<R>& out_strides, const shape<R>& in_strides, const shape<R>& extents) {
-  copy_tiling<R> t;
+std::optional<std::size_t> copy_tile_axis(const shape<R>& out_strides, const shape<R>& in_strides,
+                                          const shape<R>& extents) {
   if constexpr (R >= 2) {
     auto magnitude = [](index_t x) { return x < 0 ? -x : x; };
     // Only when the destination itself is read along its last axis (its smallest stride).
     for (std::size_t d = 0; d + 1 < R; ++d)
-      if (extents[d] > 1 && magnitude(out_strides[d]) < magnitude(out_strides[R - 1])) return t;
+      if (extents[d] > 1 && magnitude(out_strides[d]) < magnitude(out_strides[R - 1])) return std::nullopt;
     std::size_t b = R - 1;
     for (std::size_t d = 0; d < R; ++d)
       if (extents[d] > 1 && magnitude(in_strides[d]) < magnitude(in_strides[b])) b = d;
     // Worth it when the source's rows are far apart along the destination's rows.
-    if (b != R - 1 && extents[b] > 1 && extents[R - 1] > 1 && magnitude(in_strides[R - 1]) > 4) {
-      t.tiled = true;
-      t.b = b;
-    }
+    if (b != R - 1 && extents[b] > 1 && extents[R - 1] > 1 && magnitude(in_strides[R - 1]) > 4) return b;
   }
-  return t;
+  return std::nullopt;
 }
 
 template <class T, std::size_t R, class S, class E>
@@ -137,35 +131,24 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
   const auto ev = make_eval(e, out.shape());
   const index_t n = out.size();
   if (out.is_contiguous() && flat_ok(e, out.shape())) {
-    if constexpr (backend::runs_on_cpu) {
-      if (n <= tuning::small_loop) {
-        // A small dense assignment on a CPU: the loop inline, with nothing copied for it
-        // (about 10 ns less per call than handing the backend a kernel).
-        T* const o = out.data();
-        for (index_t i = 0; i < n; ++i) o[i] = convert<T>(ev.flat(i));
-        backend::finish();
-        return;
-      }
-    }
     backend::for_each(n, flat_assign_kernel<T, decltype(ev)>{out.data(), ev});
   } else if constexpr (R > 0) {
     if constexpr (backend::runs_on_cpu && std::remove_cvref_t<E>::rank == R &&
                   (is_tensor<std::remove_cvref_t<E>>::value || is_view<std::remove_cvref_t<E>>::value)) {
       // A plain copy from another layout: in tiles, when the source's fast axis differs.
       const auto src = e.view();
-      if (src.shape() == out.shape()) {
-        const copy_tiling<R> plan = plan_copy_tiling(out.strides(), src.strides(), out.shape());
-        if (plan.tiled) {
-          using U = std::remove_cv_t<typename decltype(src)::value_type>;
-          const index_t tile = tuning::copy_tile, tiles_b = (out.extent(plan.b) + tile - 1) / tile;
-          const index_t tasks = n / out.extent(plan.b) / out.extent(plan.a) * tiles_b;
-          backend::for_each(tasks,
-                            tiled_copy_kernel<T, U, R>{out.data(), src.data(), out.shape(), out.strides(),
-                                                       src.strides(), plan.a, plan.b, tile, tiles_b},
-                            tile * out.extent(plan.a));
-          backend::finish();
-          return;
-        }
+      const auto b = src.shape() == out.shape() ? copy_tile_axis(out.strides(), src.strides(), out.shape())
+                                                : std::nullopt;
+      if (b) {
+        using U = std::remove_cv_t<typename decltype(src)::value_type>;
+        const index_t tile = tuning::copy_tile, tiles_b = (out.extent(*b) + tile - 1) / tile;
+        const index_t row = out.extent(R - 1);
+        backend::for_each(n / out.extent(*b) / row * tiles_b,
+                          tiled_copy_kernel<T, U, R>{out.data(), src.data(), out.shape(), out.strides(),
+                                                     src.strides(), *b, tile, tiles_b},
+                          tile * row);
+        backend::finish();
+        return;
       }
     }
     if constexpr (backend::runs_on_cpu) {

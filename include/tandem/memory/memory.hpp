@@ -6,9 +6,9 @@
 /// `detail::memory_t<Space>`, from backend/backend.hpp.
 
 #include <cstddef>
-#include <type_traits>
 
 #include "../backend/backend.hpp"
+#include "../backend/memory_block.hpp"
 #include "../config.hpp"
 #include "../space.hpp"
 
@@ -25,17 +25,7 @@ inline void wait_for(Space) {
 /// destination is safe to use from the host when the destination is host-accessible.
 template <class Dst, class Src>
 inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
-  if (bytes == 0 || dst == src) return;
-  using D = memory_t<Dst>;
-  using S = memory_t<Src>;
-  if constexpr (D::is_host_memory && S::is_host_memory) {
-    D::copy(dst, src, bytes);
-  } else {
-    // The side that is not plain host memory queues the copy.
-    using Q = std::conditional_t<D::is_host_memory, S, D>;
-    Q::copy(dst, src, bytes);
-    if constexpr (D::is_host_memory || S::is_host_memory || D::host_accessible) Q::wait();
-  }
+  copy_memory<memory_t<Dst>, memory_t<Src>>(dst, src, bytes);
 }
 
 }  // namespace detail
@@ -74,7 +64,10 @@ inline void release_cached_memory() {
 }
 
 /// Waits for all work tandem queued on the calling thread's device stream.
-inline void synchronize() { detail::backend_t<device_space>::runtime::synchronize_all(); }
+inline void synchronize() {
+  using runtime = typename detail::backend_t<device_space>::runtime;
+  runtime::synchronize(runtime::current_stream());
+}
 /// Waits for the work of one space: a no-op for the host, whose operations return
 /// finished, so single-source timing code needs no GPU to time the host.
 template <class Space>

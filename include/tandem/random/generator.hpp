@@ -22,7 +22,6 @@
 #include <string>
 #include <type_traits>
 
-
 #include "../algorithm/for_each.hpp"
 #include "../backend/portable.hpp"
 #include "../config.hpp"

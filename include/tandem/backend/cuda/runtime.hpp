@@ -104,7 +104,6 @@ struct cuda_runtime {
     TANDEM_CUDA_CHECK(waited);
   }
   static void synchronize(stream_type s) { TANDEM_CUDA_CHECK(cudaStreamSynchronize(s)); }
-  static void synchronize_all() { TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream())); }
 
   static event_type make_event() {
     cudaEvent_t e = nullptr;
@@ -246,7 +245,7 @@ struct cuda_managed_memory : cuda_device_memory {
   static void zero(void* p, std::size_t bytes) {
     if (bytes) {
       TANDEM_CUDA_CHECK(cudaMemsetAsync(p, 0, bytes, current_stream()));
-      TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+      wait();
     }
   }
 };

@@ -6,8 +6,8 @@
 /// Every runtime offers the same members (see backend/backend.hpp): stream_type and
 /// event_type (empty_stream() and empty_event() are what a moved-from handle holds);
 /// take_stream, give_stream, current_stream, set_current, order_after, synchronize(stream);
-/// make_event, destroy_event, record, synchronize(event), query, wait(stream, event),
-/// elapsed_ms and synchronize_all.
+/// make_event, destroy_event, record, synchronize(event), query, wait(stream, event) and
+/// elapsed_ms.
 
 #include <chrono>
 
@@ -39,8 +39,6 @@ struct host_runtime {
   /// Orders `next`'s later work after the work queued on `previous` so far.
   static void order_after(stream_type, stream_type) {}
   static void synchronize(stream_type) {}
-  /// Waits for all work of the process on the device.
-  static void synchronize_all() {}
 
   static event_type make_event() { return {}; }
   static void destroy_event(event_type&) noexcept {}

@@ -9,14 +9,12 @@
 #include "../../config.hpp"
 
 #include <type_traits>
-#include <memory>
 
 #include <thrust/execution_policy.h>
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "../../core/pairwise.hpp"
 #include "../../space.hpp"
 #include "../host/loops.hpp"
 
@@ -74,19 +72,15 @@ struct thrust_loops {
 #endif
   }
 
-  /// op(init, get(0) op ... op get(n-1)) for n >= 1, handed to the host.
+  /// op(init, get(0) op ... op get(n-1)) for n >= 1, handed to the host. CUB under
+  /// CUDA. Emulated, the host backend's reduction (the memory is host memory), so both
+  /// spaces give bitwise-equal results.
   template <class V, class Get, class Op>
   static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
 #if TANDEM_HAS_CUDA
     return cub_reduce<V>(n, get, op, init);
 #else
-    // Chunks reduced pairwise in parallel, then combined pairwise: the same arithmetic
-    // as the host backend, so both spaces give bitwise-equal results.
-    // (The emulated device's memory is host memory: the partials are read in place.)
-    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
-    const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
-    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
-    return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
+    return host_loops::reduce(n, get, op, init);
 #endif
   }
 

@@ -70,7 +70,7 @@ struct thrust_backend : thrust_loops<Space> {
     if constexpr (loops::runs_on_cpu)
       count_bins_by_chunks<loops, memory>(n, bin, bins, counts);
     else
-      count_bins_atomic<loops, memory>(n, bin, counts);
+      count_bins_atomic<loops>(n, bin, counts);
   }
 
   /// Waits for the work queued on the calling thread's stream.
