@@ -7,7 +7,9 @@
 //            column accumulators, rows split between threads in blocks, then the
 //            blocks' vectors added; sequential along the axis, as numpy's
 //            m.sum(axis=0) is, so less accurate than tandem's pairwise sums).
-//   colmax   td::max(m, 0) and the same loop with max.
+//   colmax   td::max(m, 0) and the same loop with max, propagating NaN as td::max and
+//            numpy do (rows_loop); rows_loop_nan_unaware is that loop with a plain
+//            std::max, which gives another answer when a NaN is present (for reference).
 //   rowsum   td::sum(m, 1): tandem and lanes_loop: 32 accumulators per row, rows split
 //            between threads.
 //   transpose  t = td::transpose(m) into a fresh 4096x4096 tensor, and tiled_loop: 32x32
@@ -56,8 +58,15 @@ void bm_colreduce_tandem(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
+/// The larger of a and b, NaN when either is (numpy's maximum), written as a loop would.
+inline float nan_max(float a, float b) {
+  const float m = std::max(a, b);  // a when a is NaN
+  return b != b ? b : m;
+}
+
 /// Column accumulators over blocks of rows, one block per task, then the blocks added.
-template <bool Max>
+/// Max: 1 propagates NaN, 2 ignores it (std::max).
+template <int Max>
 void bm_colreduce_rows_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   constexpr td::index_t blocks = 16;
@@ -72,14 +81,15 @@ void bm_colreduce_rows_loop(benchmark::State& state) {
       std::copy(m.begin() + r0 * side, m.begin() + (r0 + 1) * side, acc);
       for (td::index_t r = r0 + 1; r < r1; ++r) {
         const float* row = m.data() + r * side;
-        for (td::index_t j = 0; j < side; ++j) acc[j] = Max ? std::max(acc[j], row[j]) : acc[j] + row[j];
+        for (td::index_t j = 0; j < side; ++j)
+          acc[j] = Max == 1 ? nan_max(acc[j], row[j]) : Max == 2 ? std::max(acc[j], row[j]) : acc[j] + row[j];
       }
     });
     for (td::index_t j = 0; j < side; ++j) {
       float s = partial[std::size_t(j)];
       for (td::index_t b = 1; b < blocks; ++b) {
         const float x = partial[std::size_t(b * side + j)];
-        s = Max ? std::max(s, x) : s + x;
+        s = Max == 1 ? nan_max(s, x) : Max == 2 ? std::max(s, x) : s + x;
       }
       out[std::size_t(j)] = s;
     }
@@ -299,10 +309,11 @@ void bm_small_add_raw_loop(benchmark::State& state) {
 
 BENCHMARK(bm_colreduce_tandem<td::host_space, false>)->Name("colsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_tandem<td::device_space, false>)->Name("colsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_colreduce_rows_loop<false>)->Name("colsum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colreduce_rows_loop<0>)->Name("colsum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_tandem<td::host_space, true>)->Name("colmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_tandem<td::device_space, true>)->Name("colmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_colreduce_rows_loop<true>)->Name("colmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colreduce_rows_loop<1>)->Name("colmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colreduce_rows_loop<2>)->Name("colmax/rows_loop_nan_unaware")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_tandem<td::host_space>)->Name("rowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_tandem<td::device_space>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_lanes_loop)->Name("rowsum/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size

@@ -154,11 +154,11 @@ TEMPLATE_TEST_CASE("reductions along each axis", "[reduce]", TANDEM_TEST_SPACES)
   }
 }
 
-TEMPLATE_TEST_CASE("reductions along a leading axis, W outputs of a row at a time", "[reduce]", TANDEM_TEST_SPACES) {
+TEMPLATE_TEST_CASE("reductions along a leading axis, a tile of outputs at a time", "[reduce]", TANDEM_TEST_SPACES) {
   using S = TestType;
-  // Last extents around the 16-wide tiles (8, 16, 17, 45) and leading extents past one
-  // pairwise block (300), against double loops and, bit for bit, against the same lanes
-  // reduced along the last axis of a permuted view (one lane per output).
+  // Narrow and odd last extents (8, 16, 17, 45) and leading extents past one pairwise
+  // block (300), against double loops and, bit for bit, against the same lanes reduced
+  // along the last axis of a permuted view (one lane per output).
   for (const td::index_t cols : {8, 16, 17, 45}) {
     for (const td::index_t rows : {1, 7, 300}) {
       const auto host = testing::random_values<float>(std::size_t(rows * cols), -1.0, 1.0,
@@ -218,6 +218,92 @@ TEMPLATE_TEST_CASE("reductions along a leading axis, W outputs of a row at a tim
   CHECK(tmax[8] == 9.f);
   CHECK(td::to_vector(td::any(t > 4.f, 0)) == std::vector<bool>{false, true, false, false, false, false, false, false, true});
   CHECK(td::to_vector(td::all(t > 0.5f, 0)) == std::vector<bool>{false, false, false, true, false, false, false, false, true});
+}
+
+TEMPLATE_TEST_CASE("reductions along a leading axis of tall and wide operands", "[reduce][layout]",
+                   TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // Tall operands with few outputs split the axis into segments of whole pairwise
+  // subtrees (a shorter last segment, or none); wide ones need several tiles of
+  // outputs (4096 floats, 2048 doubles, 1024 argmax pairs). Every result must be the
+  // bits of one lane per output (the last axis of the transposed operand) and match
+  // double loops.
+  struct case_t {
+    td::index_t rows, cols;
+  };
+  for (const case_t c : {case_t{5000, 64}, case_t{4096, 8}, case_t{3000, 8}, case_t{4000, 12}, case_t{2049, 3}, case_t{700, 1}}) {
+    INFO("shape " << c.rows << "x" << c.cols);
+    const auto host = testing::random_values<float>(std::size_t(c.rows * c.cols), -1.0, 1.0,
+                                                    static_cast<unsigned>(c.rows + c.cols));
+    auto m = td::from(host, {c.rows, c.cols}, S{});
+    const auto sv = td::to_vector(td::sum(m, 0));
+    const auto ev = td::to_vector(td::sum(m * 2.f - 1.f, 0));  // through the row readers
+    const auto hv = td::to_vector(td::max(m, 0));
+    const auto av = td::to_vector(td::argmin(m, 0));
+    CHECK(sv == td::to_vector(td::sum(td::transpose(m), 1)));
+    CHECK(ev == td::to_vector(td::sum(td::transpose(m) * 2.f - 1.f, 1)));
+    CHECK(hv == td::to_vector(td::max(td::transpose(m), 1)));
+    CHECK(av == td::to_vector(td::argmin(td::transpose(m), 1)));
+    for (td::index_t j = 0; j < c.cols; ++j) {
+      double sum = 0, sum2 = 0, largest = -1e300, smallest = 1e300;
+      td::index_t imin = 0;
+      for (td::index_t i = 0; i < c.rows; ++i) {
+        const float v = host[std::size_t(i * c.cols + j)];
+        sum += v;
+        sum2 += double(v * 2.f - 1.f);
+        largest = std::max(largest, double(v));
+        if (v < smallest) smallest = v, imin = i;
+      }
+      INFO("column " << j);
+      CHECK(sv[std::size_t(j)] == Catch::Approx(sum).margin(1e-3));
+      CHECK(ev[std::size_t(j)] == Catch::Approx(sum2).margin(1e-3));
+      CHECK(hv[std::size_t(j)] == largest);
+      CHECK(av[std::size_t(j)] == imin);
+    }
+  }
+  // Several tiles: doubles 3 rows by 4100 columns, argmax pairs 40 by 2100, float sums of
+  // 600 by 8200 with a NaN in the last tile, and a rank-3 operand along its middle axis.
+  const auto hd = testing::random_values<double>(3 * 4100, -1.0, 1.0, 31);
+  auto d = td::from(hd, {3, 4100}, S{});
+  const auto dv = td::to_vector(td::mean(d, 0));
+  for (td::index_t j = 0; j < 4100; ++j)
+    CHECK(dv[std::size_t(j)] == Catch::Approx((hd[std::size_t(j)] + hd[std::size_t(4100 + j)] +
+                                               hd[std::size_t(8200 + j)]) / 3.0).epsilon(1e-14));
+  const auto ha = testing::random_values<float>(40 * 2100, 0.0, 1.0, 32);
+  auto a = td::from(ha, {40, 2100}, S{});
+  const auto amv = td::to_vector(td::argmax(a, 0));
+  CHECK(amv == td::to_vector(td::argmax(td::transpose(a), 1)));
+  for (td::index_t j = 0; j < 2100; j += 7) {
+    td::index_t best = 0;
+    for (td::index_t i = 1; i < 40; ++i)
+      if (ha[std::size_t(i * 2100 + j)] > ha[std::size_t(best * 2100 + j)]) best = i;
+    CHECK(amv[std::size_t(j)] == best);
+  }
+  auto hw = testing::random_values<float>(600 * 8200, -1.0, 1.0, 33);
+  hw[std::size_t(123 * 8200 + 8199)] = std::numeric_limits<float>::quiet_NaN();
+  auto w = td::from(hw, {600, 8200}, S{});
+  const auto wv = td::to_vector(td::sum(w, 0));
+  const auto wm = td::to_vector(td::max(w, 0));
+  const auto wl = td::to_vector(td::sum(td::transpose(w), 1));
+  CHECK(std::equal(wv.begin(), wv.end() - 1, wl.begin()));  // the last column holds the NaN
+  CHECK(std::isnan(wl[8199]));
+  CHECK(std::isnan(wv[8199]));
+  CHECK(std::isnan(wm[8199]));
+  for (td::index_t j = 0; j < 8199; j += 97) {
+    double sum = 0;
+    for (td::index_t i = 0; i < 600; ++i) sum += hw[std::size_t(i * 8200 + j)];
+    CHECK(wv[std::size_t(j)] == Catch::Approx(sum).margin(1e-3));
+  }
+  const auto hc = testing::random_values<float>(2 * 3000 * 5, -1.0, 1.0, 34);
+  auto cube = td::from(hc, {2, 3000, 5}, S{});
+  const auto cv = td::to_vector(td::sum(cube, 1));
+  CHECK(cv == td::to_vector(td::sum(td::permute(cube, {0, 2, 1}), 2)));
+  for (td::index_t p = 0; p < 2; ++p)
+    for (td::index_t k = 0; k < 5; ++k) {
+      double sum = 0;
+      for (td::index_t i = 0; i < 3000; ++i) sum += hc[std::size_t((p * 3000 + i) * 5 + k)];
+      CHECK(cv[std::size_t(p * 5 + k)] == Catch::Approx(sum).margin(1e-3));
+    }
 }
 
 TEMPLATE_TEST_CASE("reductions along the last axis read strided and broadcast rows", "[reduce][layout]",

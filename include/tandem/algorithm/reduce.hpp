@@ -19,6 +19,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <memory>
 #include <type_traits>
 
 #include "../backend/backend.hpp"
@@ -174,6 +175,7 @@ TANDEM_HD shape<R> lane_start(index_t lane, const shape<R>& extents, std::size_t
 /// Reduces along `axis` for each output element, then writes fin(result, length).
 template <class Out, class V, class Ev, std::size_t R, class Tr, class Op, class Fin>
 struct axis_reducer {
+  using out_type = Out;
   Ev ev;
   shape<R> extents;
   std::size_t axis;
@@ -201,63 +203,102 @@ struct axis_reducer {
   }
 };
 
-/// Reduces along `axis` for `W` neighbouring outputs at once (W positions of the last
-/// dimension, axis being another one): each step reads W neighbouring elements of one
-/// row, which on a CPU streams through the cache where one lane per output would stride
-/// through memory. Every lane's arithmetic is that of axis_reducer (lane_pack), so the
-/// results are the same bits. Task t covers outputs [j0, j0 + W) of the t / tiles-th
-/// row of outputs, j0 = (t % tiles) * W. With Dense, the operand is read directly
-/// through `ptr` and `strides` (a tensor or view whose last dimension has stride 1:
-/// the W loads are one vector load); otherwise through the evaluator.
-template <int W, bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
-struct axis_tile_reducer {
+/// Reduces along a leading `axis` on CPU cores, for a tile of up to C neighbouring
+/// outputs (positions [j0, j0 + C) of the last dimension) at once: every step reads one
+/// stretch of a row of the operand, in order, into C accumulators, so memory streams as
+/// in a loop adding rows into a vector. Each output gets exactly axis_reducer's
+/// operations (core/pairwise.hpp's reduce_pairwise_lanes), so the results are the same
+/// bits as one lane per output. With Dense, the operand is read directly through `ptr`
+/// and `strides` (a tensor or view whose last dimension has stride 1); otherwise through
+/// the evaluator's row readers.
+///
+/// Task t covers tile t / segments and the (t % segments)-th segment of the axis. With
+/// one segment it writes its outputs; with several (a tall operand of few tiles, split
+/// for parallelism), each segment is a whole number of pairwise subtrees (seg_len a
+/// power of two times pairwise_block) whose result goes to `partial`, and
+/// axis_segment_combiner then finishes the tree.
+template <bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
+struct axis_block_reducer {
+  /// Tile width: the accumulators (pairwise_lanes rows of C) fill tuning::axis_block_bytes.
+  static constexpr index_t C = [] {
+    const index_t c = index_t(tuning::axis_block_bytes / (std::size_t(pairwise_lanes) * sizeof(V)));
+    return c < 8 ? index_t(8) : c;
+  }();
+
   axis_reducer<Out, V, Ev, R, Tr, Op, Fin> lanes;  // what is reduced, and where it goes
   const X* ptr;
   shape<R> strides;
-  index_t tiles;
+  index_t tiles;     // tiles per row of outputs
+  index_t segments;  // segments of the axis per tile
+  index_t seg_len;
+  V* partial;        // segments > 1: C values per task
 
-  struct row_getter {
-    const axis_tile_reducer* self;
-    const shape<R>* base;
-    const X* origin;  // Dense: the element at (base, axis 0, j0)
-    index_t j0;
-    bool partial;     // the last tile: lanes past the end repeat the last column
-    TANDEM_HD lane_pack<V, W> operator()(index_t k) const {
-      const auto& l = self->lanes;
-      lane_pack<V, W> r;
-      const index_t last = l.extents[R - 1] - 1 - j0;
-      if constexpr (Dense) {
-        const X* row = origin + k * self->strides[l.axis];
-        if (!partial) {
-          for (int w = 0; w < W; ++w) r.lane[w] = l.tr(row[w], k);
-        } else {
-          for (int w = 0; w < W; ++w) r.lane[w] = l.tr(row[w < last ? w : last], k);
-        }
-      } else {
-        shape<R> idx = *base;
-        idx[l.axis] = k;
-        const auto row = l.ev.row(idx.ext);  // row k of the tile, through every operand's row reader
-        for (int w = 0; w < W; ++w) r.lane[w] = l.tr(row(j0 + (w < last ? w : last)), k);
-      }
-      return r;
-    }
+  /// The tile's first output (flat) and its width.
+  struct tile {
+    index_t first, width;
   };
+  tile tile_of(index_t t) const {
+    const index_t cols = lanes.extents[R - 1], j0 = t % tiles * C;
+    return {t / tiles * cols + j0, cols - j0 < C ? cols - j0 : C};
+  }
 
-  TANDEM_HD void operator()(index_t t) const {
+  void operator()(index_t task) const {
     const auto& l = lanes;
-    const index_t len = l.extents[l.axis], cols = l.extents[R - 1];
-    const index_t j0 = (t % tiles) * W;
-    const index_t first = (t / tiles) * cols + j0;  // the flat index of the tile's first output
-    const shape<R> base = lane_start(first, l.extents, l.axis);  // its coordinates, axis at 0
-    const X* origin = nullptr;
-    if constexpr (Dense) {
-      index_t offset = 0;  // the last dimension's stride is 1
-      for (std::size_t d = 0; d != R; ++d) offset += base[d] * strides[d];
-      origin = ptr + offset;
+    const index_t t = task / segments, seg = task % segments;
+    const tile tl = tile_of(t);
+    const index_t len = l.extents[l.axis], r0 = seg * seg_len, r1 = len - r0 < seg_len ? len : r0 + seg_len;
+    const shape<R> base = lane_start(tl.first, l.extents, l.axis);  // the tile's coordinates, axis at 0
+    const index_t j0 = base[R - 1], width = tl.width;
+    const auto rows = [&](index_t k, auto&& f) {
+      if constexpr (Dense) {
+        index_t offset = k * strides[l.axis];
+        for (std::size_t d = 0; d != R; ++d) offset += base[d] * strides[d];
+        const X* const p = ptr + offset;  // the last dimension's stride is 1
+        for (index_t w = 0; w < width; ++w) f(w, l.tr(p[w], k));
+      } else {
+        shape<R> idx = base;
+        idx[l.axis] = k;
+        const auto row = l.ev.row(idx.ext);  // every operand's row reader
+        for (index_t w = 0; w < width; ++w) f(w, l.tr(row(j0 + w), k));
+      }
+    };
+    const index_t blocks = (r1 - r0 + pairwise_block - 1) / pairwise_block;
+    const index_t slots = lane_counter<V, Op>::slots_for(blocks);
+    V* const scratch = thread_scratch<V>(std::size_t((slots + pairwise_lanes) * C));
+    lane_counter<V, Op> counter{scratch, C, width, l.op};
+    const V* r = reduce_pairwise_lanes<V>(rows, r0, r1 - r0, counter, scratch + slots * C);
+    if (segments == 1) {
+      for (index_t w = 0; w < width; ++w) l.out[tl.first + w] = convert<Out>(l.fin(l.op(l.init, r[w]), len));
+    } else {
+      V* const dst = partial + task * C;
+      for (index_t w = 0; w < width; ++w) dst[w] = r[w];
     }
-    const row_getter get{this, &base, origin, j0, j0 + W > cols};
-    const lane_pack<V, W> r = reduce_pairwise<lane_pack<V, W>>(get, 0, len, lanewise<Op, W>{l.op});
-    for (int w = 0; w < W && j0 + w < cols; ++w) l.out[first + w] = convert<Out>(l.fin(l.op(l.init, r.lane[w]), len));
+  }
+};
+
+/// Finishes axis_block_reducer's tree for one tile from its segments' results: the
+/// segments enter reduce_pairwise's counter as equal subtrees, as their blocks would have.
+template <class Reducer>
+struct axis_segment_combiner {
+  Reducer blocks;
+  void operator()(index_t t) const {
+    using V = std::remove_pointer_t<decltype(blocks.partial)>;
+    using Op = decltype(blocks.lanes.op);
+    const auto& l = blocks.lanes;
+    const auto tl = blocks.tile_of(t);
+    const index_t len = l.extents[l.axis], n = blocks.segments;
+    lane_counter<V, Op> counter{blocks.partial + t * n * Reducer::C, Reducer::C, tl.width, l.op};
+    for (index_t s = 0; s < n; ++s) {  // slot s holds segment s's result; next() is at or below it
+      V* const dst = counter.next();
+      const V* const src = counter.slot(int(s));
+      if (dst != src)
+        for (index_t w = 0; w < tl.width; ++w) dst[w] = src[w];
+      counter.push(0);  // the last push's merges are the fold's first steps, so a shorter
+                        // last segment may enter at level 0 too
+    }
+    const V* r = counter.fold();
+    using Out = typename decltype(blocks.lanes)::out_type;
+    for (index_t w = 0; w < tl.width; ++w) l.out[tl.first + w] = convert<Out>(l.fin(l.op(l.init, r[w]), len));
   }
 };
 
@@ -310,17 +351,29 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
   const auto ev = make_eval(e, extents);
   using backend = backend_t<S>;
   if constexpr (R >= 2 && backend::runs_on_cpu) {
-    // Along a leading axis on a CPU: W outputs of a row at a time (see axis_tile_reducer).
-    constexpr int W = tuning::axis_tile_lanes;
-    const index_t cols = extents[R - 1];
-    if (ax != R - 1 && cols >= W / 2) {
-      const index_t tiles = (cols + W - 1) / W;
+    // Along a leading axis on a CPU: tiles of neighbouring outputs, reading rows in
+    // order (see axis_block_reducer).
+    if (ax != R - 1) {
       auto run = [&](auto dense, const auto* ptr, const shape<R>& strides) {
         using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
-        backend::for_each(result.size() / cols * tiles,
-                          axis_tile_reducer<W, decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>{
-                              {ev, extents, ax, tr, op, init, fin, result.data()}, ptr, strides, tiles},
-                          extents[ax] * W);
+        using reducer = axis_block_reducer<decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>;
+        constexpr index_t C = reducer::C;
+        const index_t len = extents[ax], cols = extents[R - 1];
+        const index_t tiles = (cols + C - 1) / C, tasks = result.size() / cols * tiles;
+        // Few tiles: split the axis into segments of whole pairwise subtrees, enough
+        // for tuning::axis_tasks tasks of at least tuning::task_size elements.
+        index_t seg_len = len, segments = 1;
+        if (tasks < tuning::axis_tasks && len > 2 * pairwise_block) {
+          const index_t want = (tuning::axis_tasks + tasks - 1) / tasks, width = cols < C ? cols : C;
+          index_t s = pairwise_block;
+          while (s * want < len || s * width < tuning::task_size) s *= 2;
+          if (s < len) seg_len = s, segments = (len + s - 1) / s;
+        }
+        std::unique_ptr<V[]> partial(segments > 1 ? new V[std::size_t(tasks * segments * C)] : nullptr);
+        const reducer blocks{{ev, extents, ax, tr, op, init, fin, result.data()}, ptr, strides, tiles, segments,
+                             seg_len, partial.get()};
+        backend::for_each(tasks * segments, blocks, seg_len * (cols < C ? cols : C));
+        if (segments > 1) backend::for_each(tasks, axis_segment_combiner<reducer>{blocks}, segments * C);
       };
       bool done = false;
       if constexpr (is_tensor<D>::value || is_view<D>::value) {

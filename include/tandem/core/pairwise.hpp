@@ -6,6 +6,9 @@
 /// results are combined as a balanced binary tree, so the rounding error of a float
 /// sum grows with log2(n) rather than n, as in numpy's pairwise summation.
 
+#include <cstddef>
+#include <memory>
+
 #include "../config.hpp"
 
 namespace tandem::detail {
@@ -65,24 +68,115 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
   return r;
 }
 
-/// W values of V reduced lane by lane. reduce_pairwise over packs (with lanewise<Op>)
-/// performs in each lane exactly the operations of the scalar reduce_pairwise, so a
-/// reduction of W lanes at once gives each lane's bits unchanged, while the loads of
-/// the W lanes (W neighbouring elements of one row) vectorize.
-template <class V, int W>
-struct lane_pack {
-  V lane[W];
-};
-template <class Op, int W>
-struct lanewise {
+// ---- many lanes at once, on CPU cores --------------------------------------------------
+//
+// reduce_pairwise for `width` neighbouring lanes at once: lane w's k-th value is element w
+// of "row" k (a reduction along a leading axis, where row k of a tile of columns is one
+// stretch of memory). Each lane sees exactly the operations of the scalar reduce_pairwise,
+// in the same order, so the results are the same bits; but every step reads one row in
+// order, which streams through memory and vectorizes, where one lane at a time would
+// stride. Host code: the scratch rows live in memory the caller provides.
+//
+// `rows(k, f)` calls f(w, value) for every lane w in [0, width), in order.
+
+/// At least n values of scratch for the calling thread, kept for its next call (host
+/// code; the contents are not preserved across calls).
+template <class V>
+V* thread_scratch(std::size_t n) {
+  thread_local std::unique_ptr<V[]> block;
+  thread_local std::size_t capacity = 0;
+  if (n > capacity) {
+    block.reset();
+    capacity = 0;
+    block.reset(new V[n]);
+    capacity = n;
+  }
+  return block.get();
+}
+
+/// A binary counter of partial results, `width` lanes each (reduce_pairwise's counter):
+/// slot k holds 2^level[k] blocks' worth. Slots are `stride` values apart in `slots`.
+template <class V, class Op>
+struct lane_counter {
+  V* slots;
+  index_t stride;
+  index_t width;
   Op op;
-  template <class V>
-  TANDEM_HD lane_pack<V, W> operator()(const lane_pack<V, W>& a, const lane_pack<V, W>& b) const {
-    lane_pack<V, W> r;
-    for (int w = 0; w < W; ++w) r.lane[w] = op(a.lane[w], b.lane[w]);
-    return r;
+  int level[64] = {};
+  int top = 0;
+
+  /// Where the next entry is written, before push().
+  V* next() const { return slot(top); }
+  V* slot(int k) const { return slots + k * stride; }
+  /// Adds the entry written at next(), covering 2^lv blocks.
+  void push(int lv) {
+    while (top > 0 && level[top - 1] == lv) {
+      combine(slot(top - 1), slot(top));
+      --top;
+      ++lv;
+    }
+    level[top++] = lv;
+  }
+  /// The entries folded from the top, as reduce_pairwise ends; top must be at least 1.
+  const V* fold() {
+    for (int k = top - 2; k >= 0; --k) combine(slot(k), slot(k + 1));
+    return slot(0);
+  }
+  void combine(V* a, const V* b) const {
+    for (index_t w = 0; w < width; ++w) a[w] = op(a[w], b[w]);
+  }
+  /// Slots a counter over `blocks` entries needs (with the one being written).
+  static index_t slots_for(index_t blocks) {
+    int bits = 0;
+    while (blocks > 0) ++bits, blocks >>= 1;
+    return bits + 2;
   }
 };
+
+/// reduce_block for `width` lanes into `out`; rows [begin, begin + len), len in
+/// [1, pairwise_block]. `acc` is scratch: pairwise_lanes rows of `stride` values.
+template <class V, class Rows, class Op>
+void reduce_block_lanes(const Rows& rows, index_t begin, index_t len, V* out, V* acc, index_t stride,
+                        index_t width, const Op& op) {
+  constexpr int L = pairwise_lanes;
+  if (len < 2 * L) {
+    rows(begin, [&](index_t w, const V& x) { out[w] = x; });
+    for (index_t i = 1; i < len; ++i) rows(begin + i, [&](index_t w, const V& x) { out[w] = op(out[w], x); });
+    return;
+  }
+  for (int k = 0; k < L; ++k) {
+    V* a = acc + k * stride;
+    rows(begin + k, [&](index_t w, const V& x) { a[w] = x; });
+  }
+  index_t i = L;
+  for (; i + L <= len; i += L)
+    for (int k = 0; k < L; ++k) {
+      V* a = acc + k * stride;
+      rows(begin + i + k, [&](index_t w, const V& x) { a[w] = op(a[w], x); });
+    }
+  for (int half = L / 2; half > 0; half /= 2)
+    for (int k = 0; k < half; ++k) {
+      V* a = acc + k * stride;
+      const V* b = acc + (k + half) * stride;
+      for (index_t w = 0; w < width; ++w) a[w] = op(a[w], b[w]);
+    }
+  for (index_t w = 0; w < width; ++w) out[w] = acc[w];
+  for (; i < len; ++i) rows(begin + i, [&](index_t w, const V& x) { out[w] = op(out[w], x); });
+}
+
+/// reduce_pairwise of rows [begin, begin + len) for `width` lanes; the result is in the
+/// counter's first slot. The counter needs lane_counter::slots_for(blocks) slots and
+/// `acc` pairwise_lanes rows, each `stride` >= width values.
+template <class V, class Rows, class Op>
+const V* reduce_pairwise_lanes(const Rows& rows, index_t begin, index_t len, lane_counter<V, Op>& counter, V* acc) {
+  const index_t end = begin + len;
+  for (index_t b = begin; b < end; b += pairwise_block) {
+    const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
+    reduce_block_lanes<V>(rows, b, m, counter.next(), acc, counter.stride, counter.width, counter.op);
+    counter.push(0);
+  }
+  return counter.fold();
+}
 
 /// Reduces one fixed-size chunk of a range; what the parallel backends run per task.
 template <class V, class Get, class Op>

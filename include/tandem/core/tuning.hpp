@@ -22,8 +22,12 @@ inline constexpr index_t count_chunk = index_t(1) << 16;
 inline constexpr index_t count_rows_limit = index_t(1) << 22;
 /// Side of the square tiles of a copy between layouts (a transpose or permute).
 inline constexpr index_t copy_tile = 32;
-/// Neighbouring outputs reduced together along a leading axis on CPU cores.
-inline constexpr int axis_tile_lanes = 16;
+/// Bytes of accumulators (pairwise lanes x outputs) of one task reducing along a leading
+/// axis on CPU cores: sized to stay in the L1 cache.
+inline constexpr std::size_t axis_block_bytes = std::size_t(1) << 18;
+/// Tasks a reduction along a leading axis aims for, splitting the axis when the outputs
+/// alone give fewer.
+inline constexpr index_t axis_tasks = 32;
 /// Rows per task of the host matrix-vector product.
 inline constexpr index_t gemv_rows = 64;
 /// Alignment of host blocks: a cache line, enough for AVX-512 loads.

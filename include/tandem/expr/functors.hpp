@@ -225,8 +225,10 @@ struct extreme_fn {
   TANDEM_HD constexpr auto operator()(X x, Y y) const {
     using R = common_element_t<X, Y>;
     const R a = convert<R>(x), b = convert<R>(y);
-    const bool take_b = Larger ? a < b : b < a;
-    return is_nan(a) ? a : (is_nan(b) ? b : (take_b ? b : a));
+    // A NaN a loses every comparison, so m is a then; a NaN b is taken explicitly. This
+    // form vectorizes (a max or min, an unordered compare, a blend).
+    const R m = (Larger ? a < b : b < a) ? b : a;
+    return is_nan(b) ? b : m;
   }
 };
 using maximum_fn = extreme_fn<true>;
