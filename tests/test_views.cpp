@@ -165,3 +165,65 @@ TEMPLATE_TEST_CASE("copies between layouts keep every element, in tiles or not",
     for (td::index_t i = 0; i < m; ++i) want_wide[std::size_t(r * 2 * m + 2 * i)] = double(i * n + 2 * r);
   CHECK(got == want_wide);
 }
+
+TEMPLATE_TEST_CASE("assignments read broadcast and strided rows", "[views][layout]", TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // Operands whose rows have steps 1 and 0 (broadcast along the row) take unit-step
+  // readers; any other step, in an operand or the destination, takes strided ones.
+  const td::index_t rows = 9, cols = 53;
+  const auto hm = testing::random_values<float>(std::size_t(rows * cols), -1.0, 1.0, 41);
+  const auto hc = testing::random_values<float>(std::size_t(rows), -1.0, 1.0, 42);
+  const auto hr = testing::random_values<float>(std::size_t(cols), -1.0, 1.0, 43);
+  auto m = td::from(hm, {rows, cols}, S{});
+  auto col = td::from(hc, {rows, 1}, S{});
+  auto row = td::from(hr, {cols}, S{});
+  auto at = [&](td::index_t i, td::index_t j) { return hm[std::size_t(i * cols + j)]; };
+
+  td::tensor<float, 2, S> out({rows, cols});
+  out = m * col + row;  // steps 1, 0 and 1
+  auto got = td::to_vector(out);
+  for (td::index_t i = 0; i < rows; ++i)
+    for (td::index_t j = 0; j < cols; ++j)
+      CHECK(got[std::size_t(i * cols + j)] == at(i, j) * hc[std::size_t(i)] + hr[std::size_t(j)]);
+
+  out.view() = col - 2.f;  // only a broadcast operand and a scalar (a view keeps its shape)
+  got = td::to_vector(out);
+  REQUIRE(got.size() == std::size_t(rows * cols));
+  for (td::index_t i = 0; i < rows; ++i)
+    for (td::index_t j = 0; j < cols; ++j) CHECK(got[std::size_t(i * cols + j)] == hc[std::size_t(i)] - 2.f);
+
+  // A step-2 operand with a broadcast one, into a contiguous destination.
+  td::tensor<float, 2, S> evens({rows, (cols + 1) / 2});
+  evens = td::slice(m, td::all, td::range(0, cols, 2)) + col;
+  got = td::to_vector(evens);
+  for (td::index_t i = 0; i < rows; ++i)
+    for (td::index_t j = 0; j < (cols + 1) / 2; ++j)
+      CHECK(got[std::size_t(i * ((cols + 1) / 2) + j)] == at(i, 2 * j) + hc[std::size_t(i)]);
+
+  // Unit-step operands into a destination with a step of 3: what is between stays.
+  td::tensor<float, 2, S> wide = td::full<float>({rows, 3 * cols}, 7.f, S{});
+  td::slice(wide, td::all, td::range(0, 3 * cols, 3)) = m + col;
+  got = td::to_vector(wide);
+  for (td::index_t i = 0; i < rows; ++i)
+    for (td::index_t j = 0; j < 3 * cols; ++j) {
+      const float want = j % 3 == 0 ? at(i, j / 3) + hc[std::size_t(i)] : 7.f;
+      CHECK(got[std::size_t(i * 3 * cols + j)] == want);
+    }
+
+  // Rank 3 with the middle axis broadcast and a transposed (step-cols) operand.
+  auto mid = td::from(hr, {1, 1, cols}, S{});
+  td::tensor<float, 3, S> cube({2, rows, cols});
+  cube.view() = mid + m;  // [1, rows, cols] broadcast along the leading axis too
+  got = td::to_vector(cube);
+  REQUIRE(got.size() == std::size_t(2 * rows * cols));
+  for (td::index_t p = 0; p < 2; ++p)
+    for (td::index_t i = 0; i < rows; ++i)
+      for (td::index_t j = 0; j < cols; ++j)
+        CHECK(got[std::size_t((p * rows + i) * cols + j)] == hr[std::size_t(j)] + at(i, j));
+  td::tensor<float, 2, S> tt({cols, rows});
+  tt = td::transpose(m) * 2.f + td::transpose(col);
+  got = td::to_vector(tt);
+  for (td::index_t j = 0; j < cols; ++j)
+    for (td::index_t i = 0; i < rows; ++i)
+      CHECK(got[std::size_t(j * rows + i)] == at(i, j) * 2.f + hc[std::size_t(i)]);
+}

@@ -43,12 +43,16 @@ struct strided_assign_kernel {
 };
 
 /// One row (the last dimension) per call: what a CPU wants, one index decode per row.
+/// With `unit` (the destination's rows and every operand's have steps of 1, or 0 for a
+/// broadcast operand), rows are read through unit-step readers (strided_eval::
+/// unit_row_reader), so that the loop vectorizes whatever is broadcast.
 template <class T, std::size_t R, class Ev>
 struct row_assign_kernel {
   T* out;
   shape<R> extents;
   shape<R> strides;
   Ev ev;
+  bool unit;
   TANDEM_HD void operator()(index_t row) const {
     index_t idx[R];
     index_t rest = row, offset = 0;
@@ -58,10 +62,15 @@ struct row_assign_kernel {
       offset += idx[d] * strides[d];
     }
     idx[R - 1] = 0;
-    const auto in = ev.row(idx);  // every operand's row: a pointer and a step each
     const index_t len = extents[R - 1], step = strides[R - 1];
     T* const o = out + offset;
-    for (index_t j = 0; j < len; ++j) o[j * step] = convert<T>(in(j));
+    if (unit) {
+      const auto in = ev.template row<true>(idx);
+      for (index_t j = 0; j < len; ++j) o[j] = convert<T>(in(j));
+    } else {
+      const auto in = ev.row(idx);  // every operand's row: a pointer and a step each
+      for (index_t j = 0; j < len; ++j) o[j * step] = convert<T>(in(j));
+    }
   }
 };
 
@@ -153,8 +162,9 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
     }
     if constexpr (backend::runs_on_cpu) {
       const index_t len = out.extent(R - 1);
-      backend::for_each(n / len, row_assign_kernel<T, R, decltype(ev)>{out.data(), out.shape(), out.strides(), ev},
-                        len);
+      const bool unit = out.stride(R - 1) == 1 && ev.unit_rows();
+      backend::for_each(n / len,
+                        row_assign_kernel<T, R, decltype(ev)>{out.data(), out.shape(), out.strides(), ev, unit}, len);
     } else {
       backend::for_each(n, strided_assign_kernel<T, R, decltype(ev)>{out.data(), out.shape(), out.strides(), ev});
     }

@@ -38,14 +38,37 @@ struct strided_eval {
     index_t step;
     TANDEM_HD T operator()(index_t j) const { return p[j * step]; }
   };
-  TANDEM_HD row_reader row(const index_t* idx) const {
-    if constexpr (R == 0) {
-      return {ptr, 0};
-    } else {
-      index_t offset = 0;
+  /// A row whose step is known to be 1 or 0 (unit_rows() held): p[j], or the leaf's one
+  /// value when it is broadcast along the row. The test is invariant along the row, so
+  /// an optimizing compiler unswitches a simple loop on it, and every version has unit
+  /// steps and vectorizes (with runtime steps, a loop reading a broadcast leaf would stay
+  /// scalar, as the compiler versions loops for steps of 1 only).
+  struct unit_row_reader {
+    const T* p;
+    T value;
+    bool constant;
+    TANDEM_HD T operator()(index_t j) const { return constant ? value : p[j]; }
+  };
+  /// Whether every row's step is 1 or 0, so that row<true> may be used.
+  TANDEM_HD bool unit_rows() const {
+    if constexpr (R == 0)
+      return true;
+    else
+      return strides[R - 1] == 0 || strides[R - 1] == 1;
+  }
+  /// Unit: a unit_row_reader (only when unit_rows() holds), else a row_reader.
+  template <bool Unit = false>
+  TANDEM_HD auto row(const index_t* idx) const {
+    index_t offset = 0, step = 0;
+    if constexpr (R > 0) {
       for (std::size_t d = 0; d + 1 < R; ++d) offset += idx[d] * strides[d];
-      return {ptr + offset, strides[R - 1]};
+      step = strides[R - 1];
     }
+    const T* const p = ptr + offset;
+    if constexpr (Unit)
+      return step == 0 ? unit_row_reader{p, *p, true} : unit_row_reader{p, T(), false};
+    else
+      return row_reader{p, step};
   }
 };
 
@@ -54,7 +77,11 @@ struct scalar_eval {
   T value;
   TANDEM_HD T at(const index_t*) const { return value; }
   TANDEM_HD T flat(index_t) const { return value; }
-  TANDEM_HD scalar_eval row(const index_t*) const { return *this; }
+  TANDEM_HD bool unit_rows() const { return true; }
+  template <bool Unit = false>
+  TANDEM_HD scalar_eval row(const index_t*) const {
+    return *this;
+  }
   TANDEM_HD T operator()(index_t) const { return value; }
 };
 

@@ -94,13 +94,22 @@ struct map_eval {
       return fn(get<I>(rows)(j)...);
     }
   };
-  TANDEM_HD auto row(const index_t* idx) const { return row_impl(idx, std::index_sequence_for<E...>{}); }
+  template <bool Unit = false>
+  TANDEM_HD auto row(const index_t* idx) const {
+    return row_impl<Unit>(idx, std::index_sequence_for<E...>{});
+  }
+  /// Whether every operand's rows have steps of 1 or 0 (see strided_eval::unit_rows).
+  TANDEM_HD bool unit_rows() const { return unit_rows_impl(std::index_sequence_for<E...>{}); }
 
  private:
-  template <std::size_t... I>
+  template <bool Unit, std::size_t... I>
   TANDEM_HD auto row_impl(const index_t* idx, std::index_sequence<I...>) const {
-    using reader = row_reader<decltype(get<I>(args).row(idx))...>;
-    return reader{fn, {get<I>(args).row(idx)...}};
+    using reader = row_reader<decltype(get<I>(args).template row<Unit>(idx))...>;
+    return reader{fn, {get<I>(args).template row<Unit>(idx)...}};
+  }
+  template <std::size_t... I>
+  TANDEM_HD bool unit_rows_impl(std::index_sequence<I...>) const {
+    return (true && ... && get<I>(args).unit_rows());
   }
   template <std::size_t... I>
   TANDEM_HD auto at_impl(const index_t* idx, std::index_sequence<I...>) const {
