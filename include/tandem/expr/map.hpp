@@ -144,12 +144,15 @@ class map_expr : public detail::expr_tag {
   using value_type = std::remove_cvref_t<std::invoke_result_t<const F&, typename A::value_type...>>;
   using shape_type = tandem::shape<rank>;
 
-  explicit map_expr(F fn, A... args) : fn_(std::move(fn)), args_(std::move(args)...) {}
+  /// Throws td::shape_error when the operands do not broadcast, as numpy does when an
+  /// expression is written.
+  explicit map_expr(F fn, A... args)
+      : fn_(std::move(fn)),
+        args_(std::move(args)...),
+        shape_(std::apply([](const auto&... a) { return broadcast_all(a.shape()...); }, args_)) {}
 
-  /// The broadcast shape of the operands; throws td::shape_error when they do not broadcast.
-  shape_type shape() const {
-    return std::apply([](const auto&... a) { return broadcast_all(a.shape()...); }, args_);
-  }
+  /// The broadcast shape of the operands (computed once, when the node is built).
+  const shape_type& shape() const { return shape_; }
   index_t size() const { return shape().size(); }
 
   const F& function() const { return fn_; }
@@ -169,6 +172,7 @@ class map_expr : public detail::expr_tag {
 
   F fn_;
   std::tuple<A...> args_;
+  shape_type shape_;
 };
 
 namespace detail {
