@@ -24,7 +24,7 @@
 #include "../../error.hpp"
 #include "../memory_block.hpp"
 #include "runtime.hpp"
-#include "../host/radix_sort.hpp"
+#include "../../core/radix_key.hpp"
 #include "../thrust/loops.hpp"
 
 namespace tandem::detail {
