@@ -16,10 +16,11 @@
 
 #include <cmath>
 #include <cstddef>
+#include <algorithm>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
-#include <memory>
 #include <type_traits>
 
 #include "../backend/backend.hpp"
@@ -249,11 +250,15 @@ struct axis_block_reducer {
     const index_t len = l.extents[l.axis], r0 = seg * seg_len, r1 = len - r0 < seg_len ? len : r0 + seg_len;
     const shape<R> base = lane_start(tl.first, l.extents, l.axis);  // the tile's coordinates, axis at 0
     const index_t j0 = base[R - 1], width = tl.width;
+    const X* origin = nullptr;  // Dense: the element at (base, axis 0, j0)
+    if constexpr (Dense) {
+      index_t offset = 0;
+      for (std::size_t d = 0; d != R; ++d) offset += base[d] * strides[d];
+      origin = ptr + offset;
+    }
     const auto rows = [&](index_t k, auto&& f) {
       if constexpr (Dense) {
-        index_t offset = k * strides[l.axis];
-        for (std::size_t d = 0; d != R; ++d) offset += base[d] * strides[d];
-        const X* const p = ptr + offset;  // the last dimension's stride is 1
+        const X* const p = origin + k * strides[l.axis];  // the last dimension's stride is 1
         for (index_t w = 0; w < width; ++w) f(w, l.tr(p[w], k));
       } else {
         shape<R> idx = base;
@@ -270,8 +275,7 @@ struct axis_block_reducer {
     if (segments == 1) {
       for (index_t w = 0; w < width; ++w) l.out[tl.first + w] = convert<Out>(l.fin(l.op(l.init, r[w]), len));
     } else {
-      V* const dst = partial + task * C;
-      for (index_t w = 0; w < width; ++w) dst[w] = r[w];
+      std::copy_n(r, width, partial + task * C);
     }
   }
 };
@@ -291,8 +295,7 @@ struct axis_segment_combiner {
     for (index_t s = 0; s < n; ++s) {  // slot s holds segment s's result; next() is at or below it
       V* const dst = counter.next();
       const V* const src = counter.slot(int(s));
-      if (dst != src)
-        for (index_t w = 0; w < tl.width; ++w) dst[w] = src[w];
+      if (dst != src) std::copy_n(src, tl.width, dst);
       counter.push(0);  // the last push's merges are the fold's first steps, so a shorter
                         // last segment may enter at level 0 too
     }
@@ -358,13 +361,13 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
         using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
         using reducer = axis_block_reducer<decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>;
         constexpr index_t C = reducer::C;
-        const index_t len = extents[ax], cols = extents[R - 1];
+        const index_t len = extents[ax], cols = extents[R - 1], width = cols < C ? cols : C;
         const index_t tiles = (cols + C - 1) / C, tasks = result.size() / cols * tiles;
         // Few tiles: split the axis into segments of whole pairwise subtrees, enough
         // for tuning::axis_tasks tasks of at least tuning::task_size elements.
         index_t seg_len = len, segments = 1;
         if (tasks < tuning::axis_tasks && len > 2 * pairwise_block) {
-          const index_t want = (tuning::axis_tasks + tasks - 1) / tasks, width = cols < C ? cols : C;
+          const index_t want = (tuning::axis_tasks + tasks - 1) / tasks;
           index_t s = pairwise_block;
           while (s * want < len || s * width < tuning::task_size) s *= 2;
           if (s < len) seg_len = s, segments = (len + s - 1) / s;
@@ -372,7 +375,7 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
         std::unique_ptr<V[]> partial(segments > 1 ? new V[std::size_t(tasks * segments * C)] : nullptr);
         const reducer blocks{{ev, extents, ax, tr, op, init, fin, result.data()}, ptr, strides, tiles, segments,
                              seg_len, partial.get()};
-        backend::for_each(tasks * segments, blocks, seg_len * (cols < C ? cols : C));
+        backend::for_each(tasks * segments, blocks, seg_len * width);
         if (segments > 1) backend::for_each(tasks, axis_segment_combiner<reducer>{blocks}, segments * C);
       };
       bool done = false;

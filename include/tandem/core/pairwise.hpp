@@ -6,6 +6,7 @@
 /// results are combined as a balanced binary tree, so the rounding error of a float
 /// sum grows with log2(n) rather than n, as in numpy's pairwise summation.
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 
@@ -94,6 +95,12 @@ V* thread_scratch(std::size_t n) {
   return block.get();
 }
 
+/// a[w] = op(a[w], b[w]) for every lane w in [0, width).
+template <class V, class Op>
+void combine_lanes(V* a, const V* b, index_t width, const Op& op) {
+  for (index_t w = 0; w < width; ++w) a[w] = op(a[w], b[w]);
+}
+
 /// A binary counter of partial results, `width` lanes each (reduce_pairwise's counter):
 /// slot k holds 2^level[k] blocks' worth. Slots are `stride` values apart in `slots`.
 template <class V, class Op>
@@ -122,9 +129,7 @@ struct lane_counter {
     for (int k = top - 2; k >= 0; --k) combine(slot(k), slot(k + 1));
     return slot(0);
   }
-  void combine(V* a, const V* b) const {
-    for (index_t w = 0; w < width; ++w) a[w] = op(a[w], b[w]);
-  }
+  void combine(V* a, const V* b) const { combine_lanes(a, b, width, op); }
   /// Slots a counter over `blocks` entries needs (with the one being written).
   static index_t slots_for(index_t blocks) {
     int bits = 0;
@@ -155,12 +160,8 @@ void reduce_block_lanes(const Rows& rows, index_t begin, index_t len, V* out, V*
       rows(begin + i + k, [&](index_t w, const V& x) { a[w] = op(a[w], x); });
     }
   for (int half = L / 2; half > 0; half /= 2)
-    for (int k = 0; k < half; ++k) {
-      V* a = acc + k * stride;
-      const V* b = acc + (k + half) * stride;
-      for (index_t w = 0; w < width; ++w) a[w] = op(a[w], b[w]);
-    }
-  for (index_t w = 0; w < width; ++w) out[w] = acc[w];
+    for (int k = 0; k < half; ++k) combine_lanes(acc + k * stride, acc + (k + half) * stride, width, op);
+  std::copy_n(acc, width, out);
   for (; i < len; ++i) rows(begin + i, [&](index_t w, const V& x) { out[w] = op(out[w], x); });
 }
 
