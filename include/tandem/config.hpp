@@ -25,6 +25,13 @@
 #  define TANDEM_DEVICE_CODE 0
 #endif
 
+// Keeps a rarely taken host path out of its caller, so that the common path stays small.
+#if defined(_MSC_VER)
+#  define TANDEM_NOINLINE __declspec(noinline)
+#else
+#  define TANDEM_NOINLINE __attribute__((noinline))
+#endif
+
 // Element-index checks in operator(): on in debug builds, or on request.
 #if !defined(TANDEM_BOUNDS_CHECK) && !defined(NDEBUG)
 #  define TANDEM_BOUNDS_CHECK 1

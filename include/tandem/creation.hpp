@@ -101,25 +101,6 @@ index_t arange_count(T start, T stop, T step) {
   }
 }
 
-/// Calls fn(pointer) with the operand's elements dense and row-major, in its own
-/// space: directly when they already are, else through a staged copy.
-template <operand X, class Fn>
-void with_contiguous(const X& x, Fn&& fn) {
-  if constexpr (is_tensor<std::remove_cvref_t<X>>::value) {
-    fn(x.data());
-  } else if constexpr (is_view<std::remove_cvref_t<X>>::value) {
-    if (x.is_contiguous()) {
-      fn(x.data());
-      return;
-    }
-    const auto staged = eval(x);
-    fn(staged.data());
-  } else {
-    const auto staged = eval(x);
-    fn(staged.data());
-  }
-}
-
 template <class T, std::size_t R, class S>
 tensor_view<T, R, S> as_view(tensor<T, R, S>& t) {
   return t.view();

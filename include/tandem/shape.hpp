@@ -124,6 +124,15 @@ TANDEM_HD inline void unravel(index_t flat, const shape<R>& s, index_t* idx) {
   }
 }
 
+/// The offset of the element at coordinates idx[0], ..., idx[dims - 1] (the others 0)
+/// under these strides: the sum of idx[d] * strides[d].
+template <std::size_t R>
+TANDEM_HD inline index_t offset_of(const index_t* idx, const shape<R>& strides, std::size_t dims = R) {
+  index_t offset = 0;
+  for (std::size_t d = 0; d != dims; ++d) offset += idx[d] * strides[d];
+  return offset;
+}
+
 /// Maps a possibly negative axis onto [0, R); throws td::index_error when out of range.
 inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* what) {
   const index_t r = static_cast<index_t>(rank);

@@ -92,9 +92,7 @@ class tensor_view {
 #if TANDEM_BOUNDS_CHECK && !TANDEM_DEVICE_CODE
     check_index(idx);
 #endif
-    index_t offset = 0;
-    for (std::size_t d = 0; d != R; ++d) offset += idx[d] * strides_[d];
-    return ptr_[offset];
+    return ptr_[detail::offset_of(idx, strides_)];
   }
 
  private:

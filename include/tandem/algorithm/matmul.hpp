@@ -112,24 +112,6 @@ auto matmul_shape(const shape<RA>& a, const shape<RB>& b) {
   }
 }
 
-template <class T, std::size_t R, class S>
-bool overlaps(const tensor_view<T, R, S>& out, const void* lo_ptr, index_t elements, std::size_t element_size) {
-  const auto* out_lo = reinterpret_cast<const unsigned char*>(out.data());
-  const auto* out_hi = out_lo + static_cast<std::size_t>(out.size()) * sizeof(T);
-  const auto* lo = static_cast<const unsigned char*>(lo_ptr);
-  const auto* hi = lo + static_cast<std::size_t>(elements) * element_size;
-  return out.size() > 0 && elements > 0 && out_lo < hi && lo < out_hi;
-}
-
-/// The span of elements a view reaches, from its first element (strides are >= 0).
-template <class T, std::size_t R, class S>
-index_t reach(const tensor_view<T, R, S>& v) {
-  if (v.size() == 0) return 0;
-  index_t last = 0;
-  for (std::size_t d = 0; d < R; ++d) last += (v.extent(d) - 1) * v.stride(d);
-  return last + 1;
-}
-
 /// out = a * b, where out has the result shape, dense rows and no overlap with a or b.
 template <class T, std::size_t RA, std::size_t RB, std::size_t RO, class S>
 void matmul_into(const tensor_view<const T, RA, S>& a, const tensor_view<const T, RB, S>& b,
@@ -182,8 +164,7 @@ void matmul(const A& a, const B& b, Out&& out) {
     const detail::matmul_operand<B> pb(b);
     // Written directly when its rows are dense (a vector: dense) and it shares no memory
     // with a or b; else through a temporary.
-    bool direct = !detail::overlaps(o, pa.view.data(), detail::reach(pa.view), sizeof(T)) &&
-                  !detail::overlaps(o, pb.view.data(), detail::reach(pb.view), sizeof(T));
+    bool direct = !detail::overlaps(pa.view, o) && !detail::overlaps(pb.view, o);
     if constexpr (RO == 1)
       direct = direct && (o.stride(0) == 1 || o.extent(0) <= 1);
     else

@@ -83,22 +83,22 @@ struct index_data {
   /// Unsigned indices cannot count from the end: a uint64 of 2^64-1 is out of range,
   /// not the last element (its copy into index_t reads negative, and is refused).
   static constexpr bool from_unsigned = std::is_unsigned_v<value_of_t<I>>;
-  tensor<index_t, R, S> copy;
-  const index_t* data = nullptr;
+  dense_operand<index_t, I> dense;
+  const index_t* data;
 
+  /// The indices are copied when they overlap `written`, which the caller will write
+  /// while reading them.
   template <class W = std::nullptr_t>
-  explicit index_data(const I& indices, const W& written = nullptr) {
-    using D = std::remove_cvref_t<I>;
-    if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<value_of_t<I>, index_t>) {
-      bool overwritten = false;
-      if constexpr (!std::is_same_v<W, std::nullptr_t>) overwritten = overlaps(indices, written);
-      if (indices.view().is_contiguous() && !overwritten) {
-        data = indices.view().data();
-        return;
-      }
-    }
-    copy = cast<index_t>(indices);
-    data = copy.data();
+  explicit index_data(const I& indices, const W& written = nullptr)
+      : dense(indices, overwritten(indices, written)), data(dense.data) {}
+
+ private:
+  template <class W>
+  static bool overwritten(const I& indices, const W& written) {
+    if constexpr (std::is_same_v<W, std::nullptr_t>)
+      return false;
+    else
+      return overlaps(indices, written);
   }
 };
 

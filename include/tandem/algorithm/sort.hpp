@@ -66,13 +66,7 @@ void sort(X&& t, index_t axis, sort_order order = ascending) {
   const tensor_view<T, R, S> v = t.view();
   if (v.size() <= 1) return;
   if constexpr (R == 1) {
-    if (v.is_contiguous()) {
-      detail::sorter_t<S>::sort(v.data(), v.size(), desc);
-    } else {
-      tensor<T, 1, S> tmp = v;
-      detail::sorter_t<S>::sort(tmp.data(), tmp.size(), desc);
-      v = tmp;
-    }
+    detail::update_contiguous(v, [&](T* p) { detail::sorter_t<S>::sort(p, v.size(), desc); });
   } else {
     if (ax == R - 1 && v.is_contiguous()) {
       detail::sort_last_axis(v, desc);
@@ -111,15 +105,9 @@ auto argsort(const E& e, sort_order order = ascending) {
   tensor<index_t, 1, S> out(shape<1>{n}, uninitialized);
   if (n == 0) return out;
   const bool desc = order == sort_order::descending;
-  if constexpr (detail::is_tensor<D>::value || detail::is_view<D>::value) {
-    if (e.view().is_contiguous()) {
-      detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{e.view().data()}, out.data(), desc);
-      detail::backend_t<S>::finish();
-      return out;
-    }
-  }
-  const tensor<T, 1, S> keys = e;
-  detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{keys.data()}, out.data(), desc);
+  detail::with_contiguous(e, [&](const T* keys) {
+    detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{keys}, out.data(), desc);
+  });
   detail::backend_t<S>::finish();
   return out;
 }
@@ -144,15 +132,9 @@ void sort_by_key(K&& keys, V&& values, sort_order order = ascending) {
   const index_t n = k.size();
   if (n <= 1) return;
   const bool desc = order == sort_order::descending;
-  if (k.is_contiguous() && v.is_contiguous()) {
-    detail::sorter_t<S>::sort_by_key(k.data(), v.data(), n, desc);
-  } else {
-    tensor<TK, 1, S> tk = k;
-    tensor<TV, 1, S> tv = v;
-    detail::sorter_t<S>::sort_by_key(tk.data(), tv.data(), n, desc);
-    k = tk;
-    v = tv;
-  }
+  detail::update_contiguous(k, [&](TK* pk) {
+    detail::update_contiguous(v, [&](TV* pv) { detail::sorter_t<S>::sort_by_key(pk, pv, n, desc); });
+  });
   detail::backend_t<S>::finish();
 }
 

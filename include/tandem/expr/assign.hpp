@@ -36,9 +36,7 @@ struct strided_assign_kernel {
   TANDEM_HD void operator()(index_t i) const {
     index_t idx[R];
     unravel(i, extents, idx);
-    index_t offset = 0;
-    for (std::size_t d = 0; d != R; ++d) offset += idx[d] * strides[d];
-    out[offset] = convert<T>(ev.at(idx));
+    out[offset_of(idx, strides)] = convert<T>(ev.at(idx));
   }
 };
 
@@ -135,11 +133,11 @@ std::optional<std::size_t> copy_tile_axis(const shape<R>& out_strides, const sha
 }
 
 template <class T, std::size_t R, class S, class E>
-void run_assign(const tensor_view<T, R, S>& out, const E& e) {
+void run_assign(const tensor_view<T, R, S>& out, const E& e, bool flat) {
   using backend = backend_t<S>;
   const auto ev = make_eval(e, out.shape());
   const index_t n = out.size();
-  if (out.is_contiguous() && flat_ok(e, out.shape())) {
+  if (flat) {
     backend::for_each(n, flat_assign_kernel<T, decltype(ev)>{out.data(), ev});
   } else if constexpr (R > 0) {
     if constexpr (backend::runs_on_cpu && std::remove_cvref_t<E>::rank == R &&
@@ -172,6 +170,16 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e) {
   backend::finish();
 }
 
+/// out = e where out overlaps an operand with another layout (a transpose of itself, a
+/// shifted slice): evaluated into fresh memory first. Kept out of line, so that the
+/// common path's code stays small.
+template <class T, std::size_t R, class S, class E>
+TANDEM_NOINLINE void assign_staged(const tensor_view<T, R, S>& out, const E& e) {
+  tensor<std::remove_cv_t<T>, R, S> staged(out.shape(), uninitialized);
+  run_assign(staged.view(), e, flat_ok(e, out.shape()));
+  run_assign(out, staged.view(), out.is_contiguous());
+}
+
 template <class T, std::size_t R, class S, class E>
 void assign(const tensor_view<T, R, S>& out, const E& e) {
   if constexpr (scalar<E>) {
@@ -184,19 +192,17 @@ void assign(const tensor_view<T, R, S>& out, const E& e) {
       using checked = typename spaces_must_match<S, space_e>::type;
       (void)sizeof(checked);
     }
-    const auto from = e.shape();
+    const auto& from = e.shape();
     if (!broadcasts_to(from, out.shape()))
       throw shape_error("tandem: cannot broadcast " + to_string(from) + " into " + to_string(out.shape()));
     if (out.size() == 0) return;
-    if (aliases(e, out)) {
-      // The destination overlaps an operand with another layout (a transpose of
-      // itself, a shifted slice): evaluate into fresh memory first.
-      tensor<std::remove_cv_t<T>, R, S> staged(out.shape(), uninitialized);
-      run_assign(staged.view(), e);
-      run_assign(out, staged.view());
+    const write_target target(out);
+    const operand_check c = check_operand(e, target);
+    if (c.aliased) {
+      assign_staged(out, e);
       return;
     }
-    run_assign(out, e);
+    run_assign(out, e, target.dense && c.flat);
   }
 }
 
@@ -208,5 +214,51 @@ template <operand E>
 auto eval(const E& e) {
   return tensor<value_of_t<E>, rank_of_v<E>, space_of_t<E>>(e);
 }
+
+namespace detail {
+
+/// An operand's elements as V, dense and row-major, in its own space: `data` points at
+/// the operand's own memory when it is a tensor or a dense view of V, and at a copy held
+/// here otherwise (or when `must_copy`, e.g. because the caller will overwrite them).
+template <class V, operand X>
+struct dense_operand {
+  tensor<V, rank_of_v<X>, space_of_t<X>> copy;
+  const V* data = nullptr;
+  explicit dense_operand(const X& x, bool must_copy = false) {
+    using D = std::remove_cvref_t<X>;
+    if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<value_of_t<X>, V>) {
+      if (!must_copy && x.view().is_contiguous()) {
+        data = x.view().data();
+        return;
+      }
+    }
+    copy = tensor<V, rank_of_v<X>, space_of_t<X>>(x.shape(), uninitialized);
+    assign(copy.view(), x);
+    data = copy.data();
+  }
+};
+
+/// Calls fn(pointer) with the operand's elements dense and row-major, in its own space:
+/// directly when they already are, else through a copy.
+template <operand X, class Fn>
+void with_contiguous(const X& x, Fn&& fn) {
+  const dense_operand<value_of_t<X>, X> d(x);
+  fn(d.data);
+}
+
+/// Calls fn(pointer) to update a view's elements in place as one dense row-major array:
+/// directly when the view is dense, else on a copy that is written back afterwards.
+template <class T, std::size_t R, class S, class Fn>
+void update_contiguous(const tensor_view<T, R, S>& v, Fn&& fn) {
+  if (v.is_contiguous()) {
+    fn(v.data());
+  } else {
+    tensor<std::remove_cv_t<T>, R, S> tmp = v;
+    fn(tmp.data());
+    v = tmp;
+  }
+}
+
+}  // namespace detail
 
 }  // namespace tandem

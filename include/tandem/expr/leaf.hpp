@@ -4,7 +4,8 @@
 /// device-copyable evaluators built from them for one output shape.
 ///
 /// Every node offers, on the host: `shape()`, and through the detail functions below
-/// `make_eval(node, out_shape)`, `flat_ok(node, out_shape)` and `aliases(node, out)`.
+/// `make_eval(node, out_shape)`, `flat_ok(node, out_shape)`, `overlaps(node, out)` and
+/// `check_operand(node, write_target)`.
 /// Every evaluator offers, in TANDEM_HD code: `at(idx)` (idx: the output multi-index)
 /// and `flat(i)` (valid only when `flat_ok` held: the leaf is dense and unbroadcast).
 
@@ -24,11 +25,7 @@ template <class T, std::size_t R>
 struct strided_eval {
   const T* ptr;
   shape<R> strides;
-  TANDEM_HD T at(const index_t* idx) const {
-    index_t offset = 0;
-    for (std::size_t d = 0; d != R; ++d) offset += idx[d] * strides[d];
-    return ptr[offset];
-  }
+  TANDEM_HD T at(const index_t* idx) const { return ptr[offset_of(idx, strides)]; }
   TANDEM_HD T flat(index_t i) const { return ptr[i]; }
 
   /// One row (the last axis, from the position of the others in idx): a pointer and a
@@ -59,12 +56,12 @@ struct strided_eval {
   /// Unit: a unit_row_reader (only when unit_rows() holds), else a row_reader.
   template <bool Unit = false>
   TANDEM_HD auto row(const index_t* idx) const {
-    index_t offset = 0, step = 0;
+    index_t step = 0;
+    const T* p = ptr;
     if constexpr (R > 0) {
-      for (std::size_t d = 0; d + 1 < R; ++d) offset += idx[d] * strides[d];
+      p += offset_of(idx, strides, R - 1);
       step = strides[R - 1];
     }
-    const T* const p = ptr + offset;
     if constexpr (Unit)
       return step == 0 ? unit_row_reader{p, *p, true} : unit_row_reader{p, T(), false};
     else
@@ -169,25 +166,74 @@ span_info span_of(const tensor_view<T, R, S>& v) {
   return {base + lo * index_t(sizeof(T)), base + (hi + 1) * index_t(sizeof(T))};
 }
 
+inline bool spans_overlap(const span_info& a, const span_info& b) {
+  return a.lo && b.lo && a.hi > b.lo && b.hi > a.lo;
+}
+
 /// True when the address ranges of a leaf and of `out` overlap: writing `out` in any
 /// order could change what the leaf reads (what scatter must rule out).
 template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
 bool overlaps(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out) {
-  const span_info a = span_of(v), b = span_of(out);
-  return a.lo && b.lo && a.hi > b.lo && b.hi > a.lo;
+  return spans_overlap(span_of(v), span_of(out));
 }
 
-/// True when evaluating into `out` element by element could read an element of this
-/// leaf after it was overwritten: the memory overlaps and the layout differs.
-template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
-bool aliases(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out) {
-  if (!overlaps(v, out)) return false;
-  if constexpr (R == Out && sizeof(T) == sizeof(U)) {
-    if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.data()) &&
-        v.shape() == out.shape() && v.strides() == out.strides())
-      return false;
+/// The destination of an assignment as its operands' checks see it: its view, whether
+/// it is dense, and the address range it spans, found once for all the operands.
+template <class U, std::size_t R, class S>
+struct write_target {
+  tensor_view<U, R, S> view;
+  index_t size;
+  bool dense;
+  span_info span;
+  explicit write_target(const tensor_view<U, R, S>& v) : view(v), size(v.size()), dense(v.is_contiguous()) {
+    const index_t n = size;
+    if (dense && n > 0) {
+      const char* p = reinterpret_cast<const char*>(v.data());
+      span = {p, p + n * index_t(sizeof(U))};
+    } else {
+      span = span_of(v);
+    }
   }
-  return true;
+};
+
+/// What an assignment must know of its operands, found in one walk over them: whether
+/// every one can be read flat (as flat_ok says), and whether one overlaps the
+/// destination with another layout, so that writing the destination in order could
+/// change what is read (then the assignment goes through a temporary).
+struct operand_check {
+  bool flat = true;
+  bool aliased = false;
+};
+inline operand_check operator&(operand_check a, operand_check b) {
+  return {a.flat && b.flat, a.aliased || b.aliased};
+}
+
+template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
+operand_check check_operand(const tensor_view<T, R, S>& v, const write_target<U, Out, S2>& out) {
+  operand_check c;
+  span_info range;
+  if constexpr (R == Out) {
+    // Dense with the destination's shape: read flat, spanning as many elements.
+    if (v.shape() == out.view.shape() && v.is_contiguous()) {
+      const char* p = reinterpret_cast<const char*>(v.data());
+      if (out.size > 0) range = {p, p + out.size * index_t(sizeof(T))};
+    } else {
+      c.flat = false;
+      range = span_of(v);
+    }
+  } else {
+    c.flat = flat_ok(v, out.view.shape());
+    range = span_of(v);
+  }
+  if (spans_overlap(range, out.span)) {
+    c.aliased = true;
+    if constexpr (R == Out && sizeof(T) == sizeof(U)) {
+      if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.view.data()) &&
+          v.strides() == out.view.strides())
+        c.aliased = !(v.shape() == out.view.shape());
+    }
+  }
+  return c;
 }
 
 // ---- owned temporaries and scalars -------------------------------------------------
@@ -201,8 +247,9 @@ bool flat_ok(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
   return flat_ok(leaf.view, out);
 }
 template <class T, std::size_t R, class S, class Out>
-bool aliases(const owned_leaf<T, R, S>&, const Out&) {
-  return false;  // nobody else can write a tensor the expression owns
+operand_check check_operand(const owned_leaf<T, R, S>& leaf, const Out& out) {
+  // Nobody else can write a tensor the expression owns.
+  return {flat_ok(leaf.view, out.view.shape()), false};
 }
 template <class T, std::size_t R, class S, class Out>
 bool overlaps(const owned_leaf<T, R, S>&, const Out&) {
@@ -218,8 +265,8 @@ bool flat_ok(const scalar_leaf<T>&, const shape<Out>&) {
   return true;
 }
 template <class T, class Out>
-bool aliases(const scalar_leaf<T>&, const Out&) {
-  return false;
+operand_check check_operand(const scalar_leaf<T>&, const Out&) {
+  return {};
 }
 template <class T, class Out>
 bool overlaps(const scalar_leaf<T>&, const Out&) {
@@ -237,8 +284,8 @@ bool flat_ok(const tensor<T, R, S>& t, const shape<Out>& out) {
   return flat_ok(t.view(), out);
 }
 template <class T, std::size_t R, class S, class Out>
-bool aliases(const tensor<T, R, S>& t, const Out& out) {
-  return aliases(t.view(), out);
+operand_check check_operand(const tensor<T, R, S>& t, const Out& out) {
+  return check_operand(t.view(), out);
 }
 template <class T, std::size_t R, class S, class Out>
 bool overlaps(const tensor<T, R, S>& t, const Out& out) {

@@ -191,8 +191,8 @@ bool flat_ok(const map_expr<F, A...>& e, const shape<Out>& out) {
   return std::apply([&](const auto&... a) { return (flat_ok(a, out) && ...); }, e.operands());
 }
 template <class F, class... A, class Out>
-bool aliases(const map_expr<F, A...>& e, const Out& out) {
-  return std::apply([&](const auto&... a) { return (aliases(a, out) || ...); }, e.operands());
+operand_check check_operand(const map_expr<F, A...>& e, const Out& out) {
+  return std::apply([&](const auto&... a) { return (check_operand(a, out) & ...); }, e.operands());
 }
 template <class F, class... A, class Out>
 bool overlaps(const map_expr<F, A...>& e, const Out& out) {
