@@ -40,22 +40,20 @@ namespace detail {
 
 // ---- combining operations ----------------------------------------------------------
 
-/// Sums and products; signed integers wrap around instead of overflowing (see add()).
-struct sum_op {
+/// A reduction's combining operation: an element-wise functor of expr/functors.hpp
+/// (which computes as the operators do; signed integers wrap instead of overflowing),
+/// its result kept in the accumulator's type.
+template <class F>
+struct accumulate_op {
+  template <class V>
+  TANDEM_HD V operator()(const V& a, const V& b) const { return static_cast<V>(F{}(a, b)); }
+};
+struct sum_op : accumulate_op<plus_fn> {
   using plus_tag = void;  // a plain +: CUB gets its own plus (backend/cuda/cub_op.cuh)
-  template <class V>
-  TANDEM_HD V operator()(const V& a, const V& b) const { return static_cast<V>(add(a, b)); }
 };
-struct prod_op {
-  template <class V>
-  TANDEM_HD V operator()(const V& a, const V& b) const { return static_cast<V>(multiply(a, b)); }
-};
-struct and_op {
-  TANDEM_HD bool operator()(bool a, bool b) const { return a && b; }
-};
-struct or_op {
-  TANDEM_HD bool operator()(bool a, bool b) const { return a || b; }
-};
+using prod_op = accumulate_op<multiplies_fn>;
+using and_op = accumulate_op<logical_and_fn>;
+using or_op = accumulate_op<logical_or_fn>;
 
 /// A value and its flat position, for argmin and argmax.
 template <class T>
@@ -82,6 +80,17 @@ struct arg_extreme_op {
     return a.index <= b.index ? a : b;
   }
 };
+
+/// Whether combining with Op in any order gives the same result: argmin and argmax (ties
+/// go by position), any and all, and integer sums and products (which wrap); min and max
+/// up to which of +0 and -0 they return when both occur. Such reductions along a leading
+/// axis combine each row straight into one accumulator per output, as a loop does.
+template <class Op, class V>
+inline constexpr bool order_free =
+    std::is_same_v<Op, arg_extreme_op<true>> || std::is_same_v<Op, arg_extreme_op<false>> ||
+    std::is_same_v<Op, extreme_fn<true>> || std::is_same_v<Op, extreme_fn<false>> ||
+    std::is_same_v<Op, and_op> || std::is_same_v<Op, or_op> ||
+    ((std::is_same_v<Op, sum_op> || std::is_same_v<Op, prod_op>) && std::is_integral_v<V>);
 
 // ---- what each element contributes ---------------------------------------------------
 
@@ -251,11 +260,7 @@ struct axis_block_reducer {
     const shape<R> base = lane_start(tl.first, l.extents, l.axis);  // the tile's coordinates, axis at 0
     const index_t j0 = base[R - 1], width = tl.width;
     const X* origin = nullptr;  // Dense: the element at (base, axis 0, j0)
-    if constexpr (Dense) {
-      index_t offset = 0;
-      for (std::size_t d = 0; d != R; ++d) offset += base[d] * strides[d];
-      origin = ptr + offset;
-    }
+    if constexpr (Dense) origin = ptr + offset_of(base.ext, strides);
     const auto rows = [&](index_t k, auto&& f) {
       if constexpr (Dense) {
         const X* const p = origin + k * strides[l.axis];  // the last dimension's stride is 1
@@ -267,11 +272,19 @@ struct axis_block_reducer {
         for (index_t w = 0; w < width; ++w) f(w, l.tr(row(j0 + w), k));
       }
     };
-    const index_t blocks = (r1 - r0 + pairwise_block - 1) / pairwise_block;
-    const index_t slots = lane_counter<V, Op>::slots_for(blocks);
-    V* const scratch = thread_scratch<V>(std::size_t((slots + pairwise_lanes) * C));
-    lane_counter<V, Op> counter{scratch, C, width, l.op};
-    const V* r = reduce_pairwise_lanes<V>(rows, r0, r1 - r0, counter, scratch + slots * C);
+    const V* r = nullptr;
+    if constexpr (order_free<Op, V>) {
+      V* const acc = thread_scratch<V>(std::size_t(C));
+      rows(r0, [acc](index_t w, const V& x) { acc[w] = x; });
+      for (index_t k = r0 + 1; k < r1; ++k) rows(k, [acc, &l](index_t w, const V& x) { acc[w] = l.op(acc[w], x); });
+      r = acc;
+    } else {
+      const index_t blocks = (r1 - r0 + pairwise_block - 1) / pairwise_block;
+      const index_t slots = lane_counter<V, Op>::slots_for(blocks);
+      V* const scratch = thread_scratch<V>(std::size_t((slots + pairwise_lanes) * C));
+      lane_counter<V, Op> counter{scratch, C, width, l.op};
+      r = reduce_pairwise_lanes<V>(rows, r0, r1 - r0, counter, scratch + slots * C);
+    }
     if (segments == 1) {
       for (index_t w = 0; w < width; ++w) l.out[tl.first + w] = convert<Out>(l.fin(l.op(l.init, r[w]), len));
     } else {

@@ -1,5 +1,7 @@
 // Reductions, whole and along an axis, against double-precision loops.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <limits>
 #include <tbb/global_control.h>
 
@@ -304,6 +306,62 @@ TEMPLATE_TEST_CASE("reductions along a leading axis of tall and wide operands", 
       for (td::index_t i = 0; i < 3000; ++i) sum += hc[std::size_t((p * 3000 + i) * 5 + k)];
       CHECK(cv[std::size_t(p * 5 + k)] == Catch::Approx(sum).margin(1e-3));
     }
+}
+
+TEMPLATE_TEST_CASE("order-free reductions along a leading axis combine rows in order", "[reduce][layout]",
+                   TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // max, argmax/argmin, any/all and integer sums combine each row straight into one
+  // accumulator per output, in tiles, tall axes split into segments: ties must go to the
+  // first row, integer sums must wrap as a loop's do, and a NaN must win wherever it is.
+  for (const td::index_t rows : {td::index_t(7), td::index_t(3000), td::index_t(9000)}) {
+    const td::index_t cols = rows == 7 ? 5000 : 6;
+    INFO("shape " << rows << "x" << cols);
+    std::vector<std::int32_t> hi(std::size_t(rows * cols));
+    std::vector<float> hf(hi.size());
+    for (std::size_t k = 0; k < hi.size(); ++k) {
+      hi[k] = std::int32_t((k * 2654435761u) % 2000000011u) - 1000000000;  // sums overflow 32 bits
+      hf[k] = float((k * 40503u) % 7u);                                      // many ties
+    }
+    const td::index_t nan_row = rows - 2, nan_col = cols - 1;
+    hf[std::size_t(nan_row * cols + nan_col)] = std::numeric_limits<float>::quiet_NaN();
+    const auto mi = td::from(hi, {rows, cols}, S{});
+    const auto mf = td::from(hf, {rows, cols}, S{});
+    const auto si = td::to_vector(td::sum(mi, 0));
+    const auto amax = td::to_vector(td::argmax(mf, 0));
+    const auto amin = td::to_vector(td::argmin(mf, 0));
+    const auto mx = td::to_vector(td::max(mf, 0));
+    const auto any6 = td::to_vector(td::any(mf > 5.5f, 0));
+    const auto all1 = td::to_vector(td::all(mf > 0.5f, 0));
+    for (td::index_t j = 0; j < cols; ++j) {
+      std::uint32_t wrapped = 0;
+      td::index_t best = 0, worst = 0;
+      bool nan = false, some = false, every = true;
+      for (td::index_t i = 0; i < rows; ++i) {
+        const std::size_t k = std::size_t(i * cols + j);
+        wrapped += std::uint32_t(hi[k]);
+        const float v = hf[k];
+        if (std::isnan(v)) {
+          if (!nan) best = worst = i;
+          nan = true;
+        } else if (!nan) {
+          if (v > hf[std::size_t(best * cols + j)]) best = i;
+          if (v < hf[std::size_t(worst * cols + j)]) worst = i;
+        }
+        some = some || v > 5.5f;
+        every = every && v > 0.5f;
+      }
+      CHECK(si[std::size_t(j)] == std::int32_t(wrapped));
+      CHECK(amax[std::size_t(j)] == best);
+      CHECK(amin[std::size_t(j)] == worst);
+      if (nan)
+        CHECK(std::isnan(mx[std::size_t(j)]));
+      else
+        CHECK(mx[std::size_t(j)] == hf[std::size_t(best * cols + j)]);
+      CHECK(any6[std::size_t(j)] == some);
+      CHECK(all1[std::size_t(j)] == every);
+    }
+  }
 }
 
 TEMPLATE_TEST_CASE("reductions along the last axis read strided and broadcast rows", "[reduce][layout]",
