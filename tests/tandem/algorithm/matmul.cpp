@@ -179,6 +179,12 @@ TEMPLATE_TEST_CASE("matmul of batches and awkward views", "[matmul]", TANDEM_TES
     CHECK(host_big[0] == -1);
     td::matmul(sq, sq, sq);  // out overlaps both operands
     CHECK(values(sq) == std::vector<double>{7, 10, 15, 22});
+    // out's second row is a's first, past out's element count from its start: the
+    // product must still read a as it was.
+    auto rows = td::from<double>({{1, 2, 0, 0, 0}, {3, 4, 0, 0, 0}, {5, 6, 0, 0, 0}}, TestType{});
+    td::matmul(td::slice(rows, td::range(1, 3), td::range(0, 2)), sq, td::slice(rows, td::range(0, 2), td::range(0, 2)));
+    // [[3, 4], [5, 6]] x [[7, 10], [15, 22]]
+    CHECK(values(td::slice(rows, td::range(0, 2), td::range(0, 2))) == std::vector<double>{81, 118, 125, 182});
 
     // Empty inner extent: zeros. Empty rows: an empty result.
     auto z = td::matmul(td::zeros<float>({2, 0}, TestType{}), td::zeros<float>({0, 3}, TestType{}));
