@@ -78,8 +78,6 @@ struct bad_index_position {
 /// not about to be written, as scatter's destination would be), else a copy.
 template <class I>
 struct index_data {
-  using S = space_of_t<I>;
-  static constexpr std::size_t R = rank_of_v<I>;
   /// Unsigned indices cannot count from the end: a uint64 of 2^64-1 is out of range,
   /// not the last element (its copy into index_t reads negative, and is refused).
   static constexpr bool from_unsigned = std::is_unsigned_v<value_of_t<I>>;

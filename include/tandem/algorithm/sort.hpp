@@ -40,15 +40,6 @@ void require_sortable() {
   static_assert(radix_sortable<T>, "tandem: sorting needs an arithmetic, td::half or td::bfloat16 element type");
 }
 
-/// Sorts the rows of a contiguous view along its last axis.
-template <class T, std::size_t R, class S>
-void sort_last_axis(const tensor_view<T, R, S>& v, bool desc) {
-  const index_t n = v.size();
-  if (n == 0) return;
-  const index_t cols = v.extent(R - 1);
-  sorter_t<S>::sort_rows(v.data(), n / cols, cols, desc);
-}
-
 }  // namespace detail
 
 /// Sorts along `axis` (negative counts from the end), in place.
@@ -68,18 +59,16 @@ void sort(X&& t, index_t axis, sort_order order = ascending) {
   if constexpr (R == 1) {
     detail::update_contiguous(v, [&](T* p) { detail::sorter_t<S>::sort(p, v.size(), desc); });
   } else {
-    if (ax == R - 1 && v.is_contiguous()) {
-      detail::sort_last_axis(v, desc);
-    } else {
-      index_t axes[R];
-      for (std::size_t d = 0, k = 0; d < R; ++d)
-        if (d != ax) axes[k++] = static_cast<index_t>(d);
-      axes[R - 1] = static_cast<index_t>(ax);
-      const tensor_view<T, R, S> moved = permute(v, axes);
-      tensor<T, R, S> tmp = moved;
-      detail::sort_last_axis(tmp.view(), desc);
-      moved = tmp;
-    }
+    // The lanes as dense rows: the view itself when `axis` is its last and it is dense,
+    // else a copy with `axis` moved last, written back after.
+    index_t axes[R];
+    for (std::size_t d = 0, k = 0; d < R; ++d)
+      if (d != ax) axes[k++] = static_cast<index_t>(d);
+    axes[R - 1] = static_cast<index_t>(ax);
+    const index_t cols = v.extent(ax);
+    detail::update_contiguous(permute(v, axes), [&](T* p) {
+      detail::sorter_t<S>::sort_rows(p, v.size() / cols, cols, desc);
+    });
   }
   detail::backend_t<S>::finish();
 }
