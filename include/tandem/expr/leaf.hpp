@@ -182,18 +182,9 @@ bool overlaps(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out)
 template <class U, std::size_t R, class S>
 struct write_target {
   tensor_view<U, R, S> view;
-  index_t size;
   bool dense;
   span_info span;
-  explicit write_target(const tensor_view<U, R, S>& v) : view(v), size(v.size()), dense(v.is_contiguous()) {
-    const index_t n = size;
-    if (dense && n > 0) {
-      const char* p = reinterpret_cast<const char*>(v.data());
-      span = {p, p + n * index_t(sizeof(U))};
-    } else {
-      span = span_of(v);
-    }
-  }
+  explicit write_target(const tensor_view<U, R, S>& v) : view(v), dense(v.is_contiguous()), span(span_of(v)) {}
 };
 
 /// What an assignment must know of its operands, found in one walk over them: whether
@@ -210,28 +201,14 @@ inline operand_check operator&(operand_check a, operand_check b) {
 
 template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
 operand_check check_operand(const tensor_view<T, R, S>& v, const write_target<U, Out, S2>& out) {
-  operand_check c;
-  span_info range;
-  if constexpr (R == Out) {
-    // Dense with the destination's shape: read flat, spanning as many elements.
-    if (v.shape() == out.view.shape() && v.is_contiguous()) {
-      const char* p = reinterpret_cast<const char*>(v.data());
-      if (out.size > 0) range = {p, p + out.size * index_t(sizeof(T))};
-    } else {
-      c.flat = false;
-      range = span_of(v);
-    }
-  } else {
-    c.flat = flat_ok(v, out.view.shape());
-    range = span_of(v);
-  }
-  if (spans_overlap(range, out.span)) {
-    c.aliased = true;
-    if constexpr (R == Out && sizeof(T) == sizeof(U)) {
-      if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.view.data()) &&
-          v.strides() == out.view.strides())
-        c.aliased = !(v.shape() == out.view.shape());
-    }
+  operand_check c{flat_ok(v, out.view.shape()), false};
+  if (!spans_overlap(span_of(v), out.span)) return c;
+  c.aliased = true;
+  if constexpr (R == Out && sizeof(T) == sizeof(U)) {
+    // The destination itself, element for element: each is read before it is written.
+    if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.view.data()) &&
+        v.shape() == out.view.shape() && v.strides() == out.view.strides())
+      c.aliased = false;
   }
   return c;
 }
