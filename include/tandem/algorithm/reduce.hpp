@@ -275,8 +275,7 @@ struct axis_block_reducer {
     const V* r = nullptr;
     if constexpr (order_free<Op, V>) {
       V* const acc = thread_scratch<V>(std::size_t(C));
-      rows(r0, [acc](index_t w, const V& x) { acc[w] = x; });
-      for (index_t k = r0 + 1; k < r1; ++k) rows(k, [acc, &l](index_t w, const V& x) { acc[w] = l.op(acc[w], x); });
+      reduce_rows_in_order<V>(rows, r0, r1 - r0, acc, l.op);
       r = acc;
     } else {
       const index_t blocks = (r1 - r0 + pairwise_block - 1) / pairwise_block;

@@ -138,6 +138,13 @@ struct lane_counter {
   }
 };
 
+/// Rows [begin, begin + len) combined in order into `out`, lane by lane; len >= 1.
+template <class V, class Rows, class Op>
+void reduce_rows_in_order(const Rows& rows, index_t begin, index_t len, V* out, const Op& op) {
+  rows(begin, [out](index_t w, const V& x) { out[w] = x; });
+  for (index_t i = 1; i < len; ++i) rows(begin + i, [out, &op](index_t w, const V& x) { out[w] = op(out[w], x); });
+}
+
 /// reduce_block for `width` lanes into `out`; rows [begin, begin + len), len in
 /// [1, pairwise_block]. `acc` is scratch: pairwise_lanes rows of `stride` values.
 template <class V, class Rows, class Op>
@@ -145,8 +152,7 @@ void reduce_block_lanes(const Rows& rows, index_t begin, index_t len, V* out, V*
                         index_t width, const Op& op) {
   constexpr int L = pairwise_lanes;
   if (len < 2 * L) {
-    rows(begin, [&](index_t w, const V& x) { out[w] = x; });
-    for (index_t i = 1; i < len; ++i) rows(begin + i, [&](index_t w, const V& x) { out[w] = op(out[w], x); });
+    reduce_rows_in_order<V>(rows, begin, len, out, op);
     return;
   }
   for (int k = 0; k < L; ++k) {
