@@ -114,6 +114,12 @@ TEMPLATE_TEST_CASE("assignments that overlap their own operands stay correct", "
   auto q = td::arange<int>(6, TestType{});
   td::slice(q, td::range(0, 5)) = td::slice(q, td::range(1, 6)) * 10;  // the other direction, as an expression
   CHECK(values(q) == std::vector<double>{10, 20, 30, 40, 50, 5});
+  // Dense rows shifted by one row: both sides dense and of one shape, still staged.
+  auto g = td::reshape(td::arange<int>(12, TestType{}), {4, 3});
+  td::slice(g, td::range(1, 4), td::all) = td::slice(g, td::range(0, 3), td::all) + 100;
+  CHECK(values(g) == std::vector<double>{0, 1, 2, 100, 101, 102, 103, 104, 105, 106, 107, 108});
+  td::slice(g, td::range(0, 3), td::all) = td::slice(g, td::range(1, 4), td::all) * 1;
+  CHECK(values(g) == std::vector<double>{100, 101, 102, 103, 104, 105, 106, 107, 108, 106, 107, 108});
   auto s = td::arange<int>(4, TestType{});
   s = s * 2 + s;  // the same layout: no staging needed, still right
   CHECK(values(s) == std::vector<double>{0, 3, 6, 9});

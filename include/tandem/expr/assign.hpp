@@ -132,14 +132,14 @@ std::optional<std::size_t> copy_tile_axis(const shape<R>& out_strides, const sha
   return std::nullopt;
 }
 
+/// out = e through strides: every case but the flat one, kept out of line so that the
+/// flat path (all that a small dense assignment runs) stays small enough to inline.
 template <class T, std::size_t R, class S, class E>
-void run_assign(const tensor_view<T, R, S>& out, const E& e, bool flat) {
+TANDEM_NOINLINE void run_assign_strided(const tensor_view<T, R, S>& out, const E& e) {
   using backend = backend_t<S>;
   const auto ev = make_eval(e, out.shape());
   const index_t n = out.size();
-  if (flat) {
-    backend::for_each(n, flat_assign_kernel<T, decltype(ev)>{out.data(), ev});
-  } else if constexpr (R > 0) {
+  if constexpr (R > 0) {
     if constexpr (backend::runs_on_cpu && std::remove_cvref_t<E>::rank == R &&
                   (is_tensor<std::remove_cvref_t<E>>::value || is_view<std::remove_cvref_t<E>>::value)) {
       // A plain copy from another layout: in tiles, when the source's fast axis differs.
@@ -170,6 +170,19 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e, bool flat) {
   backend::finish();
 }
 
+/// out = e: flat when every operand is dense and unbroadcast (and out is dense).
+template <class T, std::size_t R, class S, class E>
+void run_assign(const tensor_view<T, R, S>& out, const E& e, bool flat) {
+  if (!flat) {
+    run_assign_strided(out, e);
+    return;
+  }
+  using backend = backend_t<S>;
+  using kernel = flat_assign_kernel<T, decltype(make_eval(e, out.shape()))>;
+  backend::for_each(out.size(), kernel{out.data(), make_eval(e, out.shape())});
+  backend::finish();
+}
+
 /// out = e where out overlaps an operand with another layout (a transpose of itself, a
 /// shifted slice): evaluated into fresh memory first. Kept out of line, so that the
 /// common path's code stays small.
@@ -178,6 +191,11 @@ TANDEM_NOINLINE void assign_staged(const tensor_view<T, R, S>& out, const E& e) 
   tensor<std::remove_cv_t<T>, R, S> staged(out.shape(), uninitialized);
   run_assign(staged.view(), e, flat_ok(e, out.shape()));
   run_assign(out, staged.view(), out.is_contiguous());
+}
+
+template <std::size_t A, std::size_t R>
+[[noreturn]] TANDEM_NOINLINE void broadcast_error(const shape<A>& from, const shape<R>& to) {
+  throw shape_error("tandem: cannot broadcast " + to_string(from) + " into " + to_string(to));
 }
 
 template <class T, std::size_t R, class S, class E>
@@ -193,8 +211,7 @@ void assign(const tensor_view<T, R, S>& out, const E& e) {
       (void)sizeof(checked);
     }
     const auto& from = e.shape();
-    if (!broadcasts_to(from, out.shape()))
-      throw shape_error("tandem: cannot broadcast " + to_string(from) + " into " + to_string(out.shape()));
+    if (!broadcasts_to(from, out.shape())) broadcast_error(from, out.shape());
     if (out.size() == 0) return;
     const write_target target(out);
     const operand_check c = check_operand(e, target);

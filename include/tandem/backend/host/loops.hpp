@@ -70,6 +70,13 @@ struct host_loops {
       for (index_t i = 0; i < n; ++i) g(i);
       return;
     }
+    for_each_parallel(n, f, cost);
+  }
+
+  /// for_each's parallel half, out of line: starting tasks costs microseconds anyway, and
+  /// kept apart it leaves the serial loop (a small assignment's whole cost) a lean frame.
+  template <class F>
+  TANDEM_NOINLINE static void for_each_parallel(index_t n, const F& f, index_t cost) {
     const index_t per_task = std::max<index_t>(1, task_size / cost);
     const index_t tasks = (n + per_task - 1) / per_task;
     parallel_tasks(tasks, [&f, n, per_task](index_t t) {
