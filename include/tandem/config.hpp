@@ -32,6 +32,14 @@
 #  define TANDEM_NOINLINE __attribute__((noinline))
 #endif
 
+// Inlines a small host function into its caller whatever the compiler's estimate: for
+// the checks every assignment runs, where a call costs more than the check.
+#if defined(_MSC_VER)
+#  define TANDEM_ALWAYS_INLINE __forceinline
+#else
+#  define TANDEM_ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
+
 // Element-index checks in operator(): on in debug builds, or on request.
 #if !defined(TANDEM_BOUNDS_CHECK) && !defined(NDEBUG)
 #  define TANDEM_BOUNDS_CHECK 1

@@ -224,7 +224,7 @@ TANDEM_NOINLINE operand_check check_strided_operand(const tensor_view<T, R, S>& 
 }
 
 template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
-operand_check check_operand(const tensor_view<T, R, S>& v, const write_target<U, Out, S2>& out) {
+TANDEM_ALWAYS_INLINE operand_check check_operand(const tensor_view<T, R, S>& v, const write_target<U, Out, S2>& out) {
   if constexpr (R == Out) {
     if (out.dense && v.shape() == out.view.shape() && v.is_contiguous()) {
       // Both dense, of one shape (the common case): the spans run from the first element

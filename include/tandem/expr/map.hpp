@@ -161,6 +161,11 @@ class map_expr : public detail::expr_tag {
  private:
   template <std::size_t R0, std::size_t... Rs>
   static shape_type broadcast_all(const tandem::shape<R0>& first, const tandem::shape<Rs>&... rest) {
+    if constexpr (R0 == rank && ((Rs == rank) && ...)) {
+      // Operands of one shape (the common case): nothing to broadcast, and a shape some
+      // operand already has needs no new check.
+      if (((rest == first) && ...)) return first;
+    }
     tandem::shape<rank> acc{};
     for (std::size_t d = 0; d != rank; ++d) acc[d] = 1;
     auto widen = [&acc](const auto& s) { acc = broadcast_shape(acc, s); };
