@@ -37,7 +37,7 @@ namespace detail {
 /// Fills out[i] = start + i * step: integers in modular arithmetic (exact: every value
 /// lies between start and stop), floats via double.
 template <class T>
-struct arithmetic_progression {
+struct arange_kernel {
   T* out;
   double start;
   double step;
@@ -57,7 +57,7 @@ struct arithmetic_progression {
 /// linspace's values: start + i * step in double; integer types take the floor, as
 /// numpy's linspace does, kept within [start, stop].
 template <class T>
-struct even_spacing {
+struct linspace_kernel {
   T* out;
   double start, step, lo, hi;
   TANDEM_HD void operator()(index_t i) const {
@@ -207,7 +207,7 @@ tensor<T, 1, S> arange(T start, T stop, T step = T(1), S = {}) {
   const index_t n = detail::arange_count(start, stop, step);
   tensor<T, 1, S> t(shape<1>{n}, uninitialized);
   for_each(S{}, n,
-           detail::arithmetic_progression<T>{t.data(), detail::convert<double>(start), detail::convert<double>(step),
+           detail::arange_kernel<T>{t.data(), detail::convert<double>(start), detail::convert<double>(step),
                                              start, step});
   return t;
 }
@@ -225,7 +225,7 @@ tensor<T, 1, S> linspace(T start, T stop, index_t num, S = {}) {
   tensor<T, 1, S> t(shape<1>{num}, uninitialized);
   const double a = detail::convert<double>(start), b = detail::convert<double>(stop);
   const double step = num > 1 ? (b - a) / static_cast<double>(num - 1) : 0.0;
-  for_each(S{}, num, detail::even_spacing<T>{t.data(), a, step, a < b ? a : b, a < b ? b : a});
+  for_each(S{}, num, detail::linspace_kernel<T>{t.data(), a, step, a < b ? a : b, a < b ? b : a});
   if (num > 1) {
     const T last = stop;
     detail::copy_bytes<S, host_space>(t.data() + (num - 1), &last, sizeof(T));

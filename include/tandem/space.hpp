@@ -32,6 +32,8 @@ template <>
 struct is_space<host_space> : std::true_type {};
 template <>
 struct is_space<device_space> : std::true_type {};
+template <class S>
+inline constexpr bool is_space_v = is_space<S>::value;
 
 /// True for spaces whose elements host code may read and write directly.
 template <class S>
@@ -43,7 +45,7 @@ inline constexpr bool is_host_accessible_v = is_host_accessible<S>::value;
 
 /// A memory space tag type.
 template <class S>
-concept space = is_space<S>::value;
+concept space = is_space_v<S>;
 
 namespace detail {
 

@@ -24,7 +24,7 @@ template <class T, std::size_t R, class Space>
 class tensor {
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T>,
                 "tandem: a tensor's element type must be a plain value type");
-  static_assert(is_space<Space>::value, "tandem: the third template argument must be a space");
+  static_assert(is_space_v<Space>, "tandem: the third template argument must be a space");
 
  public:
   using value_type = T;

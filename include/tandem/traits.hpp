@@ -30,11 +30,15 @@ template <class X>
 struct is_tensor : std::false_type {};
 template <class T, std::size_t R, class S>
 struct is_tensor<tensor<T, R, S>> : std::true_type {};
+template <class X>
+inline constexpr bool is_tensor_v = is_tensor<X>::value;
 
 template <class X>
 struct is_view : std::false_type {};
 template <class T, std::size_t R, class S>
 struct is_view<tensor_view<T, R, S>> : std::true_type {};
+template <class X>
+inline constexpr bool is_view_v = is_view<X>::value;
 
 /// Expression nodes derive from this tag.
 struct expr_tag {};
@@ -43,8 +47,8 @@ struct expr_tag {};
 
 /// A tensor, a view or a lazy expression: anything with a shape, a space and elements.
 template <class X>
-concept operand = detail::is_tensor<std::remove_cvref_t<X>>::value ||
-                  detail::is_view<std::remove_cvref_t<X>>::value ||
+concept operand = detail::is_tensor_v<std::remove_cvref_t<X>> ||
+                  detail::is_view_v<std::remove_cvref_t<X>> ||
                   std::is_base_of_v<detail::expr_tag, std::remove_cvref_t<X>>;
 
 /// An arithmetic value (or a td::half / td::bfloat16) that broadcasts against operands.
@@ -72,9 +76,9 @@ namespace detail {
 /// (sort, scatter) can write to.
 template <class X>
 concept writable_tensor =
-    (is_tensor<std::remove_cvref_t<X>>::value && std::is_lvalue_reference_v<X> &&
+    (is_tensor_v<std::remove_cvref_t<X>> && std::is_lvalue_reference_v<X> &&
      !std::is_const_v<std::remove_reference_t<X>>) ||
-    (is_view<std::remove_cvref_t<X>>::value && !std::is_const_v<typename std::remove_cvref_t<X>::element_type>);
+    (is_view_v<std::remove_cvref_t<X>> && !std::is_const_v<typename std::remove_cvref_t<X>::element_type>);
 
 /// Assigns (with broadcasting) an operand or scalar into a view's elements.
 template <class T, std::size_t R, class S, class E>

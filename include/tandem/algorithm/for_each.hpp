@@ -22,7 +22,7 @@ namespace detail {
 
 /// Decodes a flat index and calls f(i0, i1, ...).
 template <std::size_t R, class F>
-struct nd_caller {
+struct nd_call_kernel {
   shape<R> extents;
   F fn;
   TANDEM_HD void operator()(index_t flat) const { call(flat, std::make_index_sequence<R>{}); }
@@ -51,7 +51,7 @@ template <space S, std::size_t R, class F>
   requires(R > 0)
 void for_each(S space_tag, const shape<R>& extents, F f) {
   detail::check_extents(extents, "for_each");
-  for_each(space_tag, extents.size(), detail::nd_caller<R, F>{extents, std::move(f)});
+  for_each(space_tag, extents.size(), detail::nd_call_kernel<R, F>{extents, std::move(f)});
 }
 
 }  // namespace tandem

@@ -33,7 +33,7 @@ namespace detail {
 
 /// The element types matmul takes.
 template <class T>
-inline constexpr bool matmul_element =
+inline constexpr bool is_matmul_element_v =
     std::is_same_v<T, float> || std::is_same_v<T, double> || is_reduced_float_v<T>;
 
 /// The operand as a readable view: its own elements when it is a tensor or a view whose
@@ -55,7 +55,7 @@ struct matmul_operand {
  private:
   static bool readable(const E& e) {
     using D = std::remove_cvref_t<E>;
-    if constexpr (is_tensor<D>::value || is_view<D>::value) {
+    if constexpr (is_tensor_v<D> || is_view_v<D>) {
       if constexpr (R >= 2) {
         const auto v = e.view();
         return backend_t<S>::gemm_reads(v.extent(R - 2), v.extent(R - 1), v.stride(R - 2), v.stride(R - 1));
@@ -67,7 +67,7 @@ struct matmul_operand {
   }
   static tensor_view<const T, R, S> own_view(const E& e) {
     using D = std::remove_cvref_t<E>;
-    if constexpr (is_tensor<D>::value || is_view<D>::value)
+    if constexpr (is_tensor_v<D> || is_view_v<D>)
       return e.view();
     else
       return {};
@@ -143,7 +143,7 @@ void matmul(const A& a, const B& b, Out&& out) {
   using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
   using T = value_of_t<A>;
   using DO = std::remove_cvref_t<Out>;
-  static_assert(detail::matmul_element<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
+  static_assert(detail::is_matmul_element_v<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
   static_assert(std::is_same_v<value_of_t<B>, T> && std::is_same_v<typename DO::value_type, T>,
                 "tandem: matmul needs operands and result of one element type");
   static_assert(std::is_same_v<typename DO::space_type, S>, "tandem: matmul's result must be in the operands' space");
@@ -185,7 +185,7 @@ template <operand A, operand B>
 auto matmul(const A& a, const B& b) {
   using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
   using T = value_of_t<A>;
-  static_assert(detail::matmul_element<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
+  static_assert(detail::is_matmul_element_v<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
   static_assert(std::is_same_v<value_of_t<B>, T>, "tandem: matmul needs operands of one element type");
   const auto result_shape = detail::matmul_shape(a.shape(), b.shape());
   tensor<T, decltype(result_shape)::rank, S> out(result_shape, uninitialized);

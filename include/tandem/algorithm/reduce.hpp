@@ -86,7 +86,7 @@ struct arg_extreme_op {
 /// up to which of +0 and -0 they return when both occur. Such reductions along a leading
 /// axis combine each row straight into one accumulator per output, as a loop does.
 template <class Op, class V>
-inline constexpr bool order_free =
+inline constexpr bool is_order_free_v =
     std::is_same_v<Op, arg_extreme_op<true>> || std::is_same_v<Op, arg_extreme_op<false>> ||
     std::is_same_v<Op, extreme_fn<true>> || std::is_same_v<Op, extreme_fn<false>> ||
     std::is_same_v<Op, and_op> || std::is_same_v<Op, or_op> ||
@@ -184,7 +184,7 @@ TANDEM_HD shape<R> lane_start(index_t lane, const shape<R>& extents, std::size_t
 
 /// Reduces along `axis` for each output element, then writes fin(result, length).
 template <class Out, class V, class Ev, std::size_t R, class Tr, class Op, class Fin>
-struct axis_reducer {
+struct axis_reduce_kernel {
   using out_type = Out;
   Ev ev;
   shape<R> extents;
@@ -216,7 +216,7 @@ struct axis_reducer {
 /// Reduces along a leading `axis` on CPU cores, for a tile of up to C neighbouring
 /// outputs (positions [j0, j0 + C) of the last dimension) at once: every step reads one
 /// stretch of a row of the operand, in order, into C accumulators, so memory streams as
-/// in a loop adding rows into a vector. Each output gets exactly axis_reducer's
+/// in a loop adding rows into a vector. Each output gets exactly axis_reduce_kernel's
 /// operations (core/pairwise.hpp's reduce_pairwise_lanes), so the results are the same
 /// bits as one lane per output. With Dense, the operand is read directly through `ptr`
 /// and `strides` (a tensor or view whose last dimension has stride 1); otherwise through
@@ -226,16 +226,16 @@ struct axis_reducer {
 /// one segment it writes its outputs; with several (a tall operand of few tiles, split
 /// for parallelism), each segment is a whole number of pairwise subtrees (seg_len a
 /// power of two times pairwise_block) whose result goes to `partial`, and
-/// axis_segment_combiner then finishes the tree.
+/// axis_segment_combine_kernel then finishes the tree.
 template <bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
-struct axis_block_reducer {
+struct axis_block_reduce_kernel {
   /// Tile width: the accumulators (pairwise_lanes rows of C) fill tuning::axis_block_bytes.
   static constexpr index_t C = [] {
     const index_t c = index_t(tuning::axis_block_bytes / (std::size_t(pairwise_lanes) * sizeof(V)));
     return c < 8 ? index_t(8) : c;
   }();
 
-  axis_reducer<Out, V, Ev, R, Tr, Op, Fin> lanes;  // what is reduced, and where it goes
+  axis_reduce_kernel<Out, V, Ev, R, Tr, Op, Fin> lanes;  // what is reduced, and where it goes
   const X* ptr;
   shape<R> strides;
   index_t tiles;     // tiles per row of outputs
@@ -273,7 +273,7 @@ struct axis_block_reducer {
       }
     };
     const V* r = nullptr;
-    if constexpr (order_free<Op, V>) {
+    if constexpr (is_order_free_v<Op, V>) {
       V* const acc = thread_scratch<V>(std::size_t(C));
       reduce_rows_in_order<V>(rows, r0, r1 - r0, acc, l.op);
       r = acc;
@@ -292,10 +292,10 @@ struct axis_block_reducer {
   }
 };
 
-/// Finishes axis_block_reducer's tree for one tile from its segments' results: the
+/// Finishes axis_block_reduce_kernel's tree for one tile from its segments' results: the
 /// segments enter reduce_pairwise's counter as equal subtrees, as their blocks would have.
 template <class Reducer>
-struct axis_segment_combiner {
+struct axis_segment_combine_kernel {
   Reducer blocks;
   void operator()(index_t t) const {
     using V = std::remove_pointer_t<decltype(blocks.partial)>;
@@ -367,11 +367,11 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
   using backend = backend_t<S>;
   if constexpr (R >= 2 && backend::runs_on_cpu) {
     // Along a leading axis on a CPU: tiles of neighbouring outputs, reading rows in
-    // order (see axis_block_reducer).
+    // order (see axis_block_reduce_kernel).
     if (ax != R - 1) {
       auto run = [&](auto dense, const auto* ptr, const shape<R>& strides) {
         using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
-        using reducer = axis_block_reducer<decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>;
+        using reducer = axis_block_reduce_kernel<decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>;
         constexpr index_t C = reducer::C;
         const index_t len = extents[ax], cols = extents[R - 1], width = cols < C ? cols : C;
         const index_t tiles = (cols + C - 1) / C, tasks = result.size() / cols * tiles;
@@ -388,10 +388,10 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
         const reducer blocks{{ev, extents, ax, tr, op, init, fin, result.data()}, ptr, strides, tiles, segments,
                              seg_len, partial.get()};
         backend::for_each(tasks * segments, blocks, seg_len * width);
-        if (segments > 1) backend::for_each(tasks, axis_segment_combiner<reducer>{blocks}, segments * C);
+        if (segments > 1) backend::for_each(tasks, axis_segment_combine_kernel<reducer>{blocks}, segments * C);
       };
       bool done = false;
-      if constexpr (is_tensor<D>::value || is_view<D>::value) {
+      if constexpr (is_tensor_v<D> || is_view_v<D>) {
         const auto v = e.view();
         if (v.stride(R - 1) == 1) {
           run(std::true_type{}, v.data(), v.strides());
@@ -404,7 +404,7 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
     }
   }
   backend::for_each(result.size(),
-                    axis_reducer<Out, V, decltype(ev), R, Tr, Op, Fin>{ev, extents, ax, tr, op, init, fin,
+                    axis_reduce_kernel<Out, V, decltype(ev), R, Tr, Op, Fin>{ev, extents, ax, tr, op, init, fin,
                                                                        result.data()},
                     extents[ax]);
   backend::finish();

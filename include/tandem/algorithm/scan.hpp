@@ -27,7 +27,7 @@ namespace detail {
 
 /// Scans one lane (all positions along `axis` for fixed other coordinates) sequentially.
 template <class V, class Ev, std::size_t R, class Tr, class Op>
-struct axis_scanner {
+struct axis_scan_kernel {
   Ev ev;
   shape<R> extents;
   std::size_t axis;
@@ -62,7 +62,7 @@ auto flat_scan(const E& e, const Op& op, const V* init) {
   tensor<V, 1, S> out(shape<1>{n}, uninitialized);
   if (n == 0) return out;
   using D = std::remove_cvref_t<E>;
-  if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<typename D::value_type, V>) {
+  if constexpr ((is_tensor_v<D> || is_view_v<D>) && std::is_same_v<typename D::value_type, V>) {
     if (e.view().is_contiguous()) {
       backend::scan_contiguous(n, e.view().data(), op, out.data(), init);
       backend::finish();
@@ -103,7 +103,7 @@ auto cumsum(const E& e, index_t axis) {
   const auto ev = detail::make_eval(e, extents);
   using backend = detail::backend_t<S>;
   backend::for_each(out.size() / extents[ax],
-                    detail::axis_scanner<V, decltype(ev), R, detail::as_value<V>, detail::sum_op>{
+                    detail::axis_scan_kernel<V, decltype(ev), R, detail::as_value<V>, detail::sum_op>{
                         ev, extents, ax, {}, {}, out.data()},
                     extents[ax]);
   backend::finish();

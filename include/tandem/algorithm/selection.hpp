@@ -53,7 +53,7 @@ tensor<V, 1, S> select(index_t n, const Pred& pred, const Val& val) {
   return out;
 }
 
-struct index_identity {
+struct index_identity_getter {
   TANDEM_HD index_t operator()(index_t i) const { return i; }
 };
 
@@ -123,7 +123,7 @@ void check_indices(const index_t* idx, index_t n, const shape<RT>& target, const
 TANDEM_HD inline index_t wrap_index(index_t k, index_t size) { return k < 0 ? k + size : k; }
 
 template <class V, class Get>
-struct gather_fn {
+struct gather_kernel {
   Get get;
   const index_t* idx;
   index_t size;
@@ -132,7 +132,7 @@ struct gather_fn {
 };
 
 template <class T, std::size_t R, class S, class Get>
-struct scatter_fn {
+struct scatter_kernel {
   Get values;
   const index_t* idx;
   tensor_view<T, R, S> dst;
@@ -187,7 +187,7 @@ tensor<index_t, 1, space_of_t<M>> nonzero(const M& mask) {
   const auto extents = mask.shape();
   tensor<index_t, 1, S> out;
   detail::with_getter<bool>(mask, extents, [&](auto pred) {
-    out = detail::select<index_t, S>(extents.size(), pred, detail::index_identity{});
+    out = detail::select<index_t, S>(extents.size(), pred, detail::index_identity_getter{});
   });
   return out;
 }
@@ -225,7 +225,7 @@ auto take(const E& e, const I& indices) {
   tensor<V, RI, S> out(indices.shape(), uninitialized);
   if (n == 0) return out;
   detail::with_getter<V>(e, extents, [&](auto get) {
-    detail::backend_t<S>::for_each(n, detail::gather_fn<V, decltype(get)>{get, idx.data, extents.size(), out.data()});
+    detail::backend_t<S>::for_each(n, detail::gather_kernel<V, decltype(get)>{get, idx.data, extents.size(), out.data()});
   });
   detail::backend_t<S>::finish();
   return out;
@@ -259,7 +259,7 @@ void scatter(D&& dst, const I& indices, const Vals& values) {
   if (n == 0) return;
   auto write = [&](auto get) {
     detail::backend_t<S>::for_each(
-        n, detail::scatter_fn<T, R, S, decltype(get)>{get, idx.data, out, out.is_contiguous()});
+        n, detail::scatter_kernel<T, R, S, decltype(get)>{get, idx.data, out, out.is_contiguous()});
   };
   if constexpr (operand<Vals>) {
     if (detail::overlaps(values, out)) {

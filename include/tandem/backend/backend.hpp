@@ -45,13 +45,13 @@ using selector_t = typename backend_t<Space>::selector;
 
 namespace probe {
 // Stand-ins for the callables algorithms hand a backend, for checking its interface.
-struct loop_body {
+struct loop_kernel {
   TANDEM_HD void operator()(index_t) const {}
 };
 struct getter {
   TANDEM_HD double operator()(index_t) const { return 0; }
 };
-struct combine {
+struct combine_fn {
   TANDEM_HD double operator()(double a, double b) const { return a + b; }
 };
 struct predicate {
@@ -71,11 +71,11 @@ concept backend = requires(index_t n, double* out, const double* in, float* f, i
                            std::size_t bytes, typename B::memory::owner owner,
                            typename B::runtime::stream_type s, typename B::runtime::event_type e) {
   { B::runs_on_cpu } -> std::convertible_to<bool>;
-  B::for_each(n, probe::loop_body{});
-  B::for_each(n, probe::loop_body{}, n);
-  { B::template reduce<double>(n, probe::getter{}, probe::combine{}, 0.0) } -> std::same_as<double>;
-  B::template scan<double>(n, probe::getter{}, probe::combine{}, out, in);
-  B::template scan_contiguous<double>(n, in, probe::combine{}, out, in);
+  B::for_each(n, probe::loop_kernel{});
+  B::for_each(n, probe::loop_kernel{}, n);
+  { B::template reduce<double>(n, probe::getter{}, probe::combine_fn{}, 0.0) } -> std::same_as<double>;
+  B::template scan<double>(n, probe::getter{}, probe::combine_fn{}, out, in);
+  B::template scan_contiguous<double>(n, in, probe::combine_fn{}, out, in);
   B::count_bins(n, probe::bin{}, n, idx);
   B::template gemm<float>(n, n, n, n, strided_matrix<const float>{}, strided_matrix<const float>{},
                           strided_matrix<float>{});

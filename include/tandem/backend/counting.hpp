@@ -14,7 +14,7 @@
 namespace tandem::detail {
 
 template <class Bin>
-struct count_into_bins {
+struct count_bins_kernel {
   Bin bin;
   index_t* counts;
   TANDEM_HD void operator()(index_t i) const {
@@ -25,7 +25,7 @@ struct count_into_bins {
 
 /// Chunk c of `chunk` elements counts into row c of `partial`.
 template <class Bin>
-struct count_chunk {
+struct count_chunk_kernel {
   Bin bin;
   index_t n, bins, chunk;
   index_t* partial;
@@ -38,7 +38,7 @@ struct count_chunk {
   }
 };
 
-struct sum_columns {
+struct sum_columns_kernel {
   const index_t* partial;
   index_t rows, bins;
   index_t* out;
@@ -52,7 +52,7 @@ struct sum_columns {
 /// Adds to counts[b] (zeroed by the caller) the number of i in [0, n) with bin(i) == b.
 template <class Loops, class Bin>
 void count_bins_atomic(index_t n, const Bin& bin, index_t* counts) {
-  Loops::for_each(n, count_into_bins<Bin>{bin, counts});
+  Loops::for_each(n, count_bins_kernel<Bin>{bin, counts});
 }
 
 /// The same with a row of counters per chunk of tuning::count_chunk elements, while the
@@ -68,8 +68,8 @@ void count_bins_by_chunks(index_t n, const Bin& bin, index_t bins, index_t* coun
   }
   memory_block<index_t, Memory> partial(chunks * bins);
   partial.zero();
-  Loops::for_each(chunks, count_chunk<Bin>{bin, n, bins, chunk, partial.data()}, chunk);
-  Loops::for_each(bins, sum_columns{partial.data(), chunks, bins, counts}, chunks);
+  Loops::for_each(chunks, count_chunk_kernel<Bin>{bin, n, bins, chunk, partial.data()}, chunk);
+  Loops::for_each(bins, sum_columns_kernel{partial.data(), chunks, bins, counts}, chunks);
 }
 
 }  // namespace tandem::detail

@@ -187,7 +187,7 @@ const V* reduce_pairwise_lanes(const Rows& rows, index_t begin, index_t len, lan
 
 /// Reduces one fixed-size chunk of a range; what the parallel backends run per task.
 template <class V, class Get, class Op>
-struct chunk_reducer {
+struct chunk_reduce_kernel {
   Get get;
   Op op;
   index_t n;

@@ -75,7 +75,7 @@ struct radix_key {
 
 /// Equality for unique: NaNs compare equal here, so unique keeps one of them.
 template <class T>
-struct same_or_both_nan {
+struct same_or_both_nan_fn {
   TANDEM_HD bool operator()(T a, T b) const { return a == b || (a != a && b != b); }
 };
 

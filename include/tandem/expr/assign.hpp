@@ -141,7 +141,7 @@ TANDEM_NOINLINE void run_assign_strided(const tensor_view<T, R, S>& out, const E
   const index_t n = out.size();
   if constexpr (R > 0) {
     if constexpr (backend::runs_on_cpu && std::remove_cvref_t<E>::rank == R &&
-                  (is_tensor<std::remove_cvref_t<E>>::value || is_view<std::remove_cvref_t<E>>::value)) {
+                  (is_tensor_v<std::remove_cvref_t<E>> || is_view_v<std::remove_cvref_t<E>>)) {
       // A plain copy from another layout: in tiles, when the source's fast axis differs.
       const auto src = e.view();
       const auto b = src.shape() == out.shape() ? copy_tile_axis(out.strides(), src.strides(), out.shape())
@@ -243,7 +243,7 @@ struct dense_operand {
   const V* data = nullptr;
   explicit dense_operand(const X& x, bool must_copy = false) {
     using D = std::remove_cvref_t<X>;
-    if constexpr ((is_tensor<D>::value || is_view<D>::value) && std::is_same_v<value_of_t<X>, V>) {
+    if constexpr ((is_tensor_v<D> || is_view_v<D>) && std::is_same_v<value_of_t<X>, V>) {
       if (!must_copy && x.view().is_contiguous()) {
         data = x.view().data();
         return;

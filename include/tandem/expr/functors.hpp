@@ -14,13 +14,13 @@ namespace tandem::detail {
 /// (CUDA's __half + float is ambiguous). Both sides are converted to
 /// common_element_t first.
 template <class X, class Y>
-inline constexpr bool must_meet = (is_reduced_float_v<X> || is_reduced_float_v<Y>) && !std::is_same_v<X, Y>;
+inline constexpr bool must_meet_v = (is_reduced_float_v<X> || is_reduced_float_v<Y>) && !std::is_same_v<X, Y>;
 
 #define TANDEM_BINARY_FUNCTOR(name, expr)                                  \
   struct name {                                                            \
     template <class X, class Y>                                            \
     TANDEM_HD constexpr auto operator()(X x, Y y) const {                  \
-      if constexpr (must_meet<X, Y>) {                                     \
+      if constexpr (must_meet_v<X, Y>) {                                     \
         using C = common_element_t<X, Y>;                                  \
         return (*this)(convert<C>(x), convert<C>(y));                      \
       } else {                                                             \
@@ -38,14 +38,14 @@ inline constexpr bool must_meet = (is_reduced_float_v<X> || is_reduced_float_v<Y
 template <class X, class Y>
 using promoted_t = decltype(X() + Y());
 template <class X, class Y>
-constexpr bool wraps_fn() {
+constexpr bool wraps_impl() {
   if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>)
     return std::is_signed_v<promoted_t<X, Y>>;
   else
     return false;  // (promoted_t is not formed: CUDA's __half + float is ambiguous)
 }
 template <class X, class Y>
-inline constexpr bool wraps = wraps_fn<X, Y>();
+inline constexpr bool wraps_v = wraps_impl<X, Y>();
 
 /// x op y in the promoted type; signed results computed in its unsigned twin, which wraps.
 template <class X, class Y, class Op>
@@ -54,33 +54,33 @@ TANDEM_HD constexpr auto wrapping(X x, Y y, Op op) {
   using U = std::make_unsigned_t<C>;
   return static_cast<C>(op(static_cast<U>(static_cast<C>(x)), static_cast<U>(static_cast<C>(y))));
 }
-struct add_op {
+struct plain_add_fn {
   template <class U>
   TANDEM_HD constexpr U operator()(U a, U b) const { return static_cast<U>(a + b); }
 };
-struct subtract_op {
+struct plain_subtract_fn {
   template <class U>
   TANDEM_HD constexpr U operator()(U a, U b) const { return static_cast<U>(a - b); }
 };
-struct multiply_op {
+struct plain_multiply_fn {
   template <class U>
   TANDEM_HD constexpr U operator()(U a, U b) const { return static_cast<U>(a * b); }
 };
 
 template <class X, class Y>
 TANDEM_HD constexpr auto add(X x, Y y) {
-  if constexpr (wraps<X, Y>) return wrapping(x, y, add_op{});
+  if constexpr (wraps_v<X, Y>) return wrapping(x, y, plain_add_fn{});
   else return x + y;
 }
 template <class X, class Y>
 TANDEM_HD constexpr auto subtract(X x, Y y) {
-  if constexpr (wraps<X, Y>) return wrapping(x, y, subtract_op{});
+  if constexpr (wraps_v<X, Y>) return wrapping(x, y, plain_subtract_fn{});
   else return x - y;
 }
 template <class X, class Y>
 TANDEM_HD constexpr auto multiply(X x, Y y) {
   // unsigned short * unsigned short promotes to int and can overflow it: wrap there too.
-  if constexpr (wraps<X, Y>) return wrapping(x, y, multiply_op{});
+  if constexpr (wraps_v<X, Y>) return wrapping(x, y, plain_multiply_fn{});
   else return x * y;
 }
 template <class X, class Y>
@@ -288,7 +288,7 @@ TANDEM_MATH_FUNCTOR(tanh_fn, tanh)
 struct pow_fn {
   template <class X, class Y>
   TANDEM_HD auto operator()(X x, Y y) const {
-    if constexpr (must_meet<X, Y>) {
+    if constexpr (must_meet_v<X, Y>) {
       using C = common_element_t<X, Y>;
       return (*this)(convert<C>(x), convert<C>(y));
     } else if constexpr (is_reduced_float_v<X>) {

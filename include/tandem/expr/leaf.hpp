@@ -3,9 +3,9 @@
 /// The leaves of an expression tree (views, owned temporaries, scalars) and the
 /// device-copyable evaluators built from them for one output shape.
 ///
-/// Every node offers, on the host: `shape()`, and through the detail functions below
-/// `make_eval(node, out_shape)`, `flat_ok(node, out_shape)`, `overlaps(node, out)` and
-/// `check_operand(node, write_target)`.
+/// Every node offers, on the host, `shape()`, and through its one specialisation of
+/// `expr_node` below `make_eval(node, out_shape)`, `flat_ok(node, out_shape)`,
+/// `check_operand(node, write_target)` and `overlaps(node, view)`.
 /// Every evaluator offers, in TANDEM_HD code: `at(idx)` (idx: the output multi-index)
 /// and `flat(i)` (valid only when `flat_ok` held: the leaf is dense and unbroadcast).
 
@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../config.hpp"
 #include "../shape.hpp"
 #include "../traits.hpp"
 
@@ -111,12 +112,12 @@ struct owned_leaf {
 template <class X>
 auto capture(X&& x) {
   using D = std::remove_cvref_t<X>;
-  if constexpr (is_tensor<D>::value) {
+  if constexpr (is_tensor_v<D>) {
     if constexpr (std::is_lvalue_reference_v<X>)
       return tensor_view<const typename D::value_type, D::rank, typename D::space_type>(x.view());
     else
       return owned_leaf<typename D::value_type, D::rank, typename D::space_type>(std::move(x));
-  } else if constexpr (is_view<D>::value) {
+  } else if constexpr (is_view_v<D>) {
     return tensor_view<const typename D::value_type, D::rank, typename D::space_type>(x);
   } else if constexpr (scalar<D>) {
     return scalar_leaf<D>{x};
@@ -128,26 +129,7 @@ auto capture(X&& x) {
 template <class X>
 using captured_t = decltype(capture(std::declval<X>()));
 
-// ---- views as leaves ---------------------------------------------------------------
-
-template <class T, std::size_t R, class S, std::size_t Out>
-strided_eval<std::remove_cv_t<T>, Out> make_eval(const tensor_view<T, R, S>& v, const shape<Out>& out) {
-  static_assert(R <= Out);
-  strided_eval<std::remove_cv_t<T>, Out> e{v.data(), {}};
-  for (std::size_t k = 0; k != R; ++k) {
-    const std::size_t d = Out - R + k;
-    e.strides[d] = (v.extent(k) == 1 && out[d] != 1) ? 0 : v.stride(k);
-  }
-  return e;
-}
-template <class T, std::size_t R, class S, std::size_t Out>
-bool flat_ok(const tensor_view<T, R, S>& v, const shape<Out>& out) {
-  if constexpr (R != Out) {
-    return v.size() == 1 && out.size() == 1;
-  } else {
-    return v.shape() == out && v.is_contiguous();
-  }
-}
+// ---- what an assignment knows of its destination ----------------------------------
 
 /// The address range a view's elements span, and how to compare two layouts.
 struct span_info {
@@ -170,18 +152,11 @@ inline bool spans_overlap(const span_info& a, const span_info& b) {
   return a.lo && b.lo && a.hi > b.lo && b.hi > a.lo;
 }
 
-/// True when the address ranges of a leaf and of `out` overlap: writing `out` in any
-/// order could change what the leaf reads (what scatter must rule out).
-template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
-bool overlaps(const tensor_view<T, R, S>& v, const tensor_view<U, Out, S2>& out) {
-  return spans_overlap(span_of(v), span_of(out));
-}
-
 /// The destination of an assignment as its operands' checks see it: its view, whether
 /// it is dense, and the address range it spans, found once for all the operands.
 template <class U, std::size_t R, class S>
 struct write_target {
-  const tensor_view<U, R, S>& view;  // a reference: a copy here costs a small assignment ~5%
+  const tensor_view<U, R, S>& view;  // a reference: copying the view cost a small assignment ~5%
   bool dense;
   span_info span;
   explicit write_target(const tensor_view<U, R, S>& v) : view(v), dense(v.is_contiguous()) {
@@ -206,93 +181,164 @@ inline operand_check operator&(operand_check a, operand_check b) {
   return {a.flat && b.flat, a.aliased || b.aliased};
 }
 
-/// check_operand for a view in general (any layout, any broadcast): out of line, as
-/// the dense case below is what small assignments run.
-template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
-TANDEM_NOINLINE operand_check check_strided_operand(const tensor_view<T, R, S>& v,
-                                                    const write_target<U, Out, S2>& out) {
-  operand_check c{flat_ok(v, out.view.shape()), false};
-  if (!spans_overlap(span_of(v), out.span)) return c;
-  c.aliased = true;
-  if constexpr (R == Out && sizeof(T) == sizeof(U)) {
-    // The destination itself, element for element: each is read before it is written.
-    if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.view.data()) &&
-        v.shape() == out.view.shape() && v.strides() == out.view.strides())
-      c.aliased = false;
-  }
-  return c;
+// ---- one specialisation of expr_node per kind of node -------------------------------
+
+/// How the engine reads one kind of expression node. Each node type specialises
+/// expr_node once, with four static functions (x the node, Out the output's rank):
+///   eval(x, shape<Out>)      its evaluator for that output shape (strided_eval,
+///                            scalar_eval, map_eval: at(idx), flat(i), row(idx))
+///   flat(x, shape<Out>)      whether the evaluator's flat(i) may be used: dense, unbroadcast
+///   check(x, write_target)   its operand_check against an assignment's destination
+///   overlaps(x, view)        whether the memory it reads overlaps the view's (what
+///                            scatter and matmul must rule out)
+/// Algorithms call them through make_eval, flat_ok, check_operand and overlaps below.
+template <class X>
+struct expr_node;
+
+template <class X, std::size_t Out>
+auto make_eval(const X& x, const shape<Out>& out) {
+  return expr_node<X>::eval(x, out);
+}
+template <class X, std::size_t Out>
+bool flat_ok(const X& x, const shape<Out>& out) {
+  return expr_node<X>::flat(x, out);
+}
+template <class X, class Target>
+TANDEM_ALWAYS_INLINE operand_check check_operand(const X& x, const Target& out) {
+  return expr_node<X>::check(x, out);
+}
+template <class X, class V>
+bool overlaps(const X& x, const V& view) {
+  return expr_node<X>::overlaps(x, view);
 }
 
-template <class T, std::size_t R, class S, class U, std::size_t Out, class S2>
-TANDEM_ALWAYS_INLINE operand_check check_operand(const tensor_view<T, R, S>& v, const write_target<U, Out, S2>& out) {
-  if constexpr (R == Out) {
-    if (out.dense && v.shape() == out.view.shape() && v.is_contiguous()) {
-      // Both dense, of one shape (the common case): the spans run from the first element
-      // to the last, and only a shifted overlap is harmful.
-      const char* lo = reinterpret_cast<const char*>(v.data());
-      const char* hi = lo + v.size() * index_t(sizeof(T));
-      const bool overlap = lo < out.span.hi && out.span.lo < hi;
-      return {true, overlap && !(sizeof(T) == sizeof(U) && lo == out.span.lo)};
+/// A view: read through its strides, broadcast to the output's rank.
+template <class T, std::size_t R, class S>
+struct expr_node<tensor_view<T, R, S>> {
+  using view = tensor_view<T, R, S>;
+
+  template <std::size_t Out>
+  static strided_eval<std::remove_cv_t<T>, Out> eval(const view& v, const shape<Out>& out) {
+    static_assert(R <= Out);
+    strided_eval<std::remove_cv_t<T>, Out> e{v.data(), {}};
+    for (std::size_t k = 0; k != R; ++k) {
+      const std::size_t d = Out - R + k;
+      e.strides[d] = (v.extent(k) == 1 && out[d] != 1) ? 0 : v.stride(k);
     }
+    return e;
   }
-  return check_strided_operand(v, out);
-}
 
-// ---- owned temporaries and scalars -------------------------------------------------
+  template <std::size_t Out>
+  static bool flat(const view& v, const shape<Out>& out) {
+    if constexpr (R != Out)
+      return v.size() == 1 && out.size() == 1;
+    else
+      return v.shape() == out && v.is_contiguous();
+  }
 
-template <class T, std::size_t R, class S, std::size_t Out>
-auto make_eval(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
-  return make_eval(leaf.view, out);
-}
-template <class T, std::size_t R, class S, std::size_t Out>
-bool flat_ok(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
-  return flat_ok(leaf.view, out);
-}
-template <class T, std::size_t R, class S, class Out>
-operand_check check_operand(const owned_leaf<T, R, S>& leaf, const Out& out) {
-  // Nobody else can write a tensor the expression owns.
-  return {flat_ok(leaf.view, out.view.shape()), false};
-}
-template <class T, std::size_t R, class S, class Out>
-bool overlaps(const owned_leaf<T, R, S>&, const Out&) {
-  return false;
-}
+  template <class U, std::size_t Out, class S2>
+  TANDEM_ALWAYS_INLINE static operand_check check(const view& v, const write_target<U, Out, S2>& out) {
+    if constexpr (R == Out) {
+      if (out.dense && v.shape() == out.view.shape() && v.is_contiguous()) {
+        // Both dense, of one shape (the common case): the spans run from the first
+        // element to the last, and only a shifted overlap is harmful.
+        const char* lo = reinterpret_cast<const char*>(v.data());
+        const char* hi = lo + v.size() * index_t(sizeof(T));
+        const bool overlap = lo < out.span.hi && out.span.lo < hi;
+        return {true, overlap && !(sizeof(T) == sizeof(U) && lo == out.span.lo)};
+      }
+    }
+    return check_strided(v, out);
+  }
 
-template <class T, std::size_t Out>
-scalar_eval<T> make_eval(const scalar_leaf<T>& s, const shape<Out>&) {
-  return {s.value};
-}
-template <class T, std::size_t Out>
-bool flat_ok(const scalar_leaf<T>&, const shape<Out>&) {
-  return true;
-}
-template <class T, class Out>
-operand_check check_operand(const scalar_leaf<T>&, const Out&) {
-  return {};
-}
-template <class T, class Out>
-bool overlaps(const scalar_leaf<T>&, const Out&) {
-  return false;
-}
+  template <class U, std::size_t Out, class S2>
+  static bool overlaps(const view& v, const tensor_view<U, Out, S2>& out) {
+    return spans_overlap(span_of(v), span_of(out));
+  }
 
-// ---- tensors passed directly (reductions, copies) behave as their views -----------
+ private:
+  /// check() in general (any layout, any broadcast): out of line, as the dense case is
+  /// what small assignments run.
+  template <class U, std::size_t Out, class S2>
+  TANDEM_NOINLINE static operand_check check_strided(const view& v, const write_target<U, Out, S2>& out) {
+    operand_check c{flat(v, out.view.shape()), false};
+    if (!spans_overlap(span_of(v), out.span)) return c;
+    c.aliased = true;
+    if constexpr (R == Out && sizeof(T) == sizeof(U)) {
+      // The destination itself, element for element: each is read before it is written.
+      if (static_cast<const void*>(v.data()) == static_cast<const void*>(out.view.data()) &&
+          v.shape() == out.view.shape() && v.strides() == out.view.strides())
+        c.aliased = false;
+    }
+    return c;
+  }
+};
 
-template <class T, std::size_t R, class S, std::size_t Out>
-auto make_eval(const tensor<T, R, S>& t, const shape<Out>& out) {
-  return make_eval(t.view(), out);
-}
-template <class T, std::size_t R, class S, std::size_t Out>
-bool flat_ok(const tensor<T, R, S>& t, const shape<Out>& out) {
-  return flat_ok(t.view(), out);
-}
-template <class T, std::size_t R, class S, class Out>
-operand_check check_operand(const tensor<T, R, S>& t, const Out& out) {
-  return check_operand(t.view(), out);
-}
-template <class T, std::size_t R, class S, class Out>
-bool overlaps(const tensor<T, R, S>& t, const Out& out) {
-  return overlaps(t.view(), out);
-}
+/// A tensor passed directly (to a reduction, a copy): read as its view.
+template <class T, std::size_t R, class S>
+struct expr_node<tensor<T, R, S>> {
+  using view_node = expr_node<tensor_view<const T, R, S>>;
+  template <std::size_t Out>
+  static auto eval(const tensor<T, R, S>& t, const shape<Out>& out) {
+    return view_node::eval(t.view(), out);
+  }
+  template <std::size_t Out>
+  static bool flat(const tensor<T, R, S>& t, const shape<Out>& out) {
+    return view_node::flat(t.view(), out);
+  }
+  template <class Target>
+  TANDEM_ALWAYS_INLINE static operand_check check(const tensor<T, R, S>& t, const Target& out) {
+    return view_node::check(t.view(), out);
+  }
+  template <class V>
+  static bool overlaps(const tensor<T, R, S>& t, const V& out) {
+    return view_node::overlaps(t.view(), out);
+  }
+};
+
+/// A temporary the expression owns: read as its view, and never aliased, since nobody
+/// else can write it.
+template <class T, std::size_t R, class S>
+struct expr_node<owned_leaf<T, R, S>> {
+  using view_node = expr_node<tensor_view<const T, R, S>>;
+  template <std::size_t Out>
+  static auto eval(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
+    return view_node::eval(leaf.view, out);
+  }
+  template <std::size_t Out>
+  static bool flat(const owned_leaf<T, R, S>& leaf, const shape<Out>& out) {
+    return view_node::flat(leaf.view, out);
+  }
+  template <class Target>
+  static operand_check check(const owned_leaf<T, R, S>& leaf, const Target& out) {
+    return {view_node::flat(leaf.view, out.view.shape()), false};
+  }
+  template <class V>
+  static bool overlaps(const owned_leaf<T, R, S>&, const V&) {
+    return false;
+  }
+};
+
+/// A scalar: one value for every element, read flat, touching no memory.
+template <class T>
+struct expr_node<scalar_leaf<T>> {
+  template <std::size_t Out>
+  static scalar_eval<T> eval(const scalar_leaf<T>& s, const shape<Out>&) {
+    return {s.value};
+  }
+  template <std::size_t Out>
+  static bool flat(const scalar_leaf<T>&, const shape<Out>&) {
+    return true;
+  }
+  template <class Target>
+  static operand_check check(const scalar_leaf<T>&, const Target&) {
+    return {};
+  }
+  template <class V>
+  static bool overlaps(const scalar_leaf<T>&, const V&) {
+    return false;
+  }
+};
 
 }  // namespace tandem::detail
 

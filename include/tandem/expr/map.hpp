@@ -182,27 +182,33 @@ class map_expr : public detail::expr_tag {
 
 namespace detail {
 
-template <class F, class... A, std::size_t Out>
-auto make_eval(const map_expr<F, A...>& e, const shape<Out>& out) {
-  return std::apply(
-      [&](const auto&... a) {
-        using eval_t = map_eval<F, decltype(make_eval(a, out))...>;
-        return eval_t{e.function(), {{{make_eval(a, out)}...}}};
-      },
-      e.operands());
-}
-template <class F, class... A, std::size_t Out>
-bool flat_ok(const map_expr<F, A...>& e, const shape<Out>& out) {
-  return std::apply([&](const auto&... a) { return (flat_ok(a, out) && ...); }, e.operands());
-}
-template <class F, class... A, class Out>
-operand_check check_operand(const map_expr<F, A...>& e, const Out& out) {
-  return std::apply([&](const auto&... a) { return (check_operand(a, out) & ...); }, e.operands());
-}
-template <class F, class... A, class Out>
-bool overlaps(const map_expr<F, A...>& e, const Out& out) {
-  return std::apply([&](const auto&... a) { return (overlaps(a, out) || ...); }, e.operands());
-}
+/// A map node: its operands' evaluators under f, checked operand by operand.
+template <class F, class... A>
+struct expr_node<map_expr<F, A...>> {
+  using node = map_expr<F, A...>;
+
+  template <std::size_t Out>
+  static auto eval(const node& e, const shape<Out>& out) {
+    return std::apply(
+        [&](const auto&... a) {
+          using eval_t = map_eval<F, decltype(make_eval(a, out))...>;
+          return eval_t{e.function(), {{{make_eval(a, out)}...}}};
+        },
+        e.operands());
+  }
+  template <std::size_t Out>
+  static bool flat(const node& e, const shape<Out>& out) {
+    return std::apply([&](const auto&... a) { return (flat_ok(a, out) && ...); }, e.operands());
+  }
+  template <class Target>
+  TANDEM_ALWAYS_INLINE static operand_check check(const node& e, const Target& out) {
+    return std::apply([&](const auto&... a) { return (check_operand(a, out) & ...); }, e.operands());
+  }
+  template <class V>
+  static bool overlaps(const node& e, const V& out) {
+    return std::apply([&](const auto&... a) { return (detail::overlaps(a, out) || ...); }, e.operands());
+  }
+};
 
 /// Builds a map node, capturing each argument as an expression holds it.
 template <class F, class... X>

@@ -35,25 +35,25 @@ inline void copy_bytes(void* dst, const void* src, std::size_t bytes) {
 /// stream-ordered pool (every freed byte unless set). 0 keeps nothing. An emulated
 /// device's memory is host memory, so there the device's limit is the host's.
 template <class Space>
-  requires is_space<Space>::value
+  requires is_space_v<Space>
 inline void set_cache_limit(Space, std::size_t bytes) {
   detail::memory_t<Space>::set_cache_limit(bytes);
 }
 template <class Space>
-  requires is_space<Space>::value
+  requires is_space_v<Space>
 inline std::size_t cache_limit(Space) {
   return detail::memory_t<Space>::cache_limit();
 }
 /// Bytes freed by tensors and kept for reuse in a space's memory now.
 template <class Space>
-  requires is_space<Space>::value
+  requires is_space_v<Space>
 inline std::size_t cached_bytes(Space) {
   return detail::memory_t<Space>::cached_bytes();
 }
 /// Gives the memory a space keeps for reuse back to the system (for the GPU, after the
 /// work queued on the calling thread's stream is done). Tensors still alive keep theirs.
 template <class Space>
-  requires is_space<Space>::value
+  requires is_space_v<Space>
 inline void release_cached_memory(Space) {
   detail::memory_t<Space>::release_cached();
 }
@@ -71,7 +71,7 @@ inline void synchronize() {
 /// Waits for the work of one space: a no-op for the host, whose operations return
 /// finished, so single-source timing code needs no GPU to time the host.
 template <class Space>
-  requires is_space<Space>::value
+  requires is_space_v<Space>
 inline void synchronize(Space space_tag) {
   detail::wait_for(space_tag);
 }

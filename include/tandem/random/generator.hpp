@@ -174,7 +174,7 @@ struct integer_dist {
 };
 
 template <class T, class Dist>
-struct random_fill {
+struct random_fill_kernel {
   T* out;
   Dist dist;
   std::uint32_t key0, key1, call0, call1;
@@ -277,7 +277,7 @@ class generator {
     tensor<T, R, S> out(extents, uninitialized);
     const std::uint64_t call = calls_++;
     for_each(space_tag, out.size(),
-             detail::random_fill<T, Dist>{out.data(), dist, static_cast<std::uint32_t>(seed_),
+             detail::random_fill_kernel<T, Dist>{out.data(), dist, static_cast<std::uint32_t>(seed_),
                                           static_cast<std::uint32_t>(seed_ >> 32), static_cast<std::uint32_t>(call),
                                           static_cast<std::uint32_t>(call >> 32)});
     return out;

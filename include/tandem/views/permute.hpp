@@ -59,7 +59,7 @@ tensor<T, R, S> permute(tensor<T, R, S>&& t, const index_t (&axes)[R]) {
 
 /// Swaps the two dimensions of a rank-2 tensor or view.
 template <class X>
-  requires(detail::is_tensor<std::remove_cvref_t<X>>::value || detail::is_view<std::remove_cvref_t<X>>::value)
+  requires(detail::is_tensor_v<std::remove_cvref_t<X>> || detail::is_view_v<std::remove_cvref_t<X>>)
 auto transpose(X&& x) {
   static_assert(std::remove_cvref_t<X>::rank == 2, "tandem: transpose takes a rank-2 tensor; use td::permute");
   return permute(std::forward<X>(x), {1, 0});

@@ -35,11 +35,11 @@ struct range {
 namespace detail {
 
 template <class A>
-inline constexpr bool drops_dimension = std::is_integral_v<std::remove_cvref_t<A>>;
+inline constexpr bool drops_dimension_v = std::is_integral_v<std::remove_cvref_t<A>>;
 
 template <class A>
-inline constexpr bool is_slice_arg =
-    drops_dimension<A> || std::is_same_v<std::remove_cvref_t<A>, range> || std::is_same_v<std::remove_cvref_t<A>, all_t>;
+inline constexpr bool is_slice_arg_v =
+    drops_dimension_v<A> || std::is_same_v<std::remove_cvref_t<A>, range> || std::is_same_v<std::remove_cvref_t<A>, all_t>;
 
 inline index_t normalize_index(index_t i, index_t extent, std::size_t dim, bool bound) {
   const index_t k = i < 0 ? i + extent : i;
@@ -54,8 +54,8 @@ inline index_t normalize_index(index_t i, index_t extent, std::size_t dim, bool 
 template <class T, std::size_t R, class S, class... A>
 auto slice_view(const tensor_view<T, R, S>& v, const A&... args) {
   static_assert(sizeof...(A) <= R, "tandem: slice has more arguments than the tensor has dimensions");
-  static_assert((is_slice_arg<A> && ...), "tandem: slice arguments are integers, td::range(...) or td::all");
-  constexpr std::size_t dropped = (std::size_t{0} + ... + (drops_dimension<A> ? 1 : 0));
+  static_assert((is_slice_arg_v<A> && ...), "tandem: slice arguments are integers, td::range(...) or td::all");
+  constexpr std::size_t dropped = (std::size_t{0} + ... + (drops_dimension_v<A> ? 1 : 0));
   constexpr std::size_t Out = R - dropped;
   shape<Out> extents{}, strides{};
   T* ptr = v.data();

@@ -5,8 +5,8 @@
 
 int header_use_traits() {
   namespace td = tandem;
-  static_assert(td::detail::is_tensor<td::tensor<float, 3>>::value);
-  static_assert(!td::detail::is_view<td::tensor<float, 3>>::value);
+  static_assert(td::detail::is_tensor_v<td::tensor<float, 3>>);
+  static_assert(!td::detail::is_view_v<td::tensor<float, 3>>);
   static_assert(td::detail::is_reduced_float_v<td::bfloat16>);
   return 0;
 }

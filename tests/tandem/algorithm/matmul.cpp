@@ -195,9 +195,9 @@ TEMPLATE_TEST_CASE("matmul of batches and awkward views", "[matmul]", TANDEM_TES
 
 TEST_CASE("TANDEM_GEMM_KERNEL caps the host kernel", "[matmul]") {
   const char* cap = std::getenv("TANDEM_GEMM_KERNEL");
-  const std::string name = td::detail::host_gemm_kernel<float>().name;
+  const std::string name = td::detail::host_gemm_microkernel<float>().name;
   INFO("kernel " << name);
-  CHECK(name == td::detail::host_gemm_kernel<double>().name);
+  CHECK(name == td::detail::host_gemm_microkernel<double>().name);
   if (cap && std::string(cap) == "portable") CHECK(name == "portable");
   if (cap && std::string(cap) == "avx2") CHECK(name != "avx512");
 }

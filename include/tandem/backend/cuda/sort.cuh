@@ -31,7 +31,7 @@ namespace tandem::detail {
 
 /// x, with any NaN replaced by the NaN that CUB sorts last in the given direction.
 template <class T>
-struct nan_sorts_last {
+struct nan_sorts_last_fn {
   bool descending;
   TANDEM_HD T operator()(T x) const {
     if constexpr (is_floating_v<T>) {
@@ -49,9 +49,9 @@ struct not_nan_fn {
 
 /// keys[i] = f(get(i)), indices[i] = i.
 template <class T, class Get>
-struct argsort_prepare {
+struct argsort_prepare_kernel {
   Get get;
-  nan_sorts_last<T> canonical;
+  nan_sorts_last_fn<T> canonical;
   T* keys;
   index_t* indices;
   TANDEM_HD void operator()(index_t i) const {
@@ -62,7 +62,7 @@ struct argsort_prepare {
 
 /// data[i] (a T) replaced in place by its order-preserving unsigned key.
 template <class T>
-struct to_ordered_key {
+struct to_ordered_key_kernel {
   T* data;
   bool descending;
   TANDEM_HD void operator()(index_t i) const {
@@ -74,14 +74,14 @@ struct to_ordered_key {
 
 /// out[i] = the T whose key is keys[i].
 template <class T>
-struct from_ordered_key {
+struct from_ordered_key_kernel {
   const typename radix_key<T, false>::U* keys;
   T* out;
   bool descending;
   TANDEM_HD void operator()(index_t i) const { out[i] = radix_key<T, false>::from(keys[i], descending); }
 };
 
-struct row_offset {
+struct row_offset_getter {
   index_t cols;
   TANDEM_HD index_t operator()(index_t r) const { return r * cols; }
 };
@@ -177,7 +177,7 @@ struct cuda_sorter {
     memory_block<T, cuda_device_memory> keys_in(n), keys_out(n);
     memory_block<index_t, cuda_device_memory> order(n);
     thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
-                       argsort_prepare<T, Get>{get, {descending}, keys_in.data(), order.data()});
+                       argsort_prepare_kernel<T, Get>{get, {descending}, keys_in.data(), order.data()});
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
     constexpr int bits = int(8 * sizeof(T));
     std::size_t temp_bytes = 0;
@@ -203,18 +203,18 @@ struct cuda_sorter {
     if (n == 0 || cols <= 1) return;
     const cudaStream_t stream = current_stream();
     U* keys_data = reinterpret_cast<U*>(data);
-    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, to_ordered_key<T>{data, descending});
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, to_ordered_key_kernel<T>{data, descending});
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
     memory_block<U, cuda_device_memory> alt(n);
     cub::DoubleBuffer<U> keys(keys_data, alt.data());
-    const auto begin = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), row_offset{cols});
+    const auto begin = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), row_offset_getter{cols});
     const auto end = begin + 1;
     std::size_t temp_bytes = 0;
     TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(nullptr, temp_bytes, keys, n, rows, begin, end, stream));
     memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
     TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(temp.data(), temp_bytes, keys, n, rows, begin, end, stream));
     thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
-                       from_ordered_key<T>{keys.Current(), data, descending});
+                       from_ordered_key_kernel<T>{keys.Current(), data, descending});
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
   }
 
@@ -223,7 +223,7 @@ struct cuda_sorter {
   static index_t unique(T* data, index_t n) {
     if (n <= 1) return n;
     sort(data, n, false);
-    const index_t m = thrust::unique(policy(), data, data + n, same_or_both_nan<T>{}) - data;
+    const index_t m = thrust::unique(policy(), data, data + n, same_or_both_nan_fn<T>{}) - data;
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
     return m;
   }

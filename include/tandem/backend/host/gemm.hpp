@@ -187,7 +187,7 @@ void tile_portable(index_t kc, const T* __restrict a, const T* __restrict b, T* 
 
 /// The micro-kernel in use and its tile shape.
 template <class T>
-struct gemm_kernel {
+struct gemm_microkernel {
   using tile_fn = void (*)(index_t, const T*, const T*, T*, index_t, bool);
   tile_fn tile;
   int mr, nr;
@@ -197,7 +197,7 @@ struct gemm_kernel {
 /// The best kernel the CPU runs. The environment variable TANDEM_GEMM_KERNEL (avx512,
 /// avx2 or portable) caps the choice, so that every kernel can be tested on one machine.
 template <class T>
-gemm_kernel<T> select_gemm_kernel() {
+gemm_microkernel<T> select_gemm_microkernel() {
   const char* cap = std::getenv("TANDEM_GEMM_KERNEL");
   const std::string_view want = cap ? cap : "";
 #if TANDEM_GEMM_X86
@@ -225,8 +225,8 @@ gemm_kernel<T> select_gemm_kernel() {
 
 /// The kernel chosen for this CPU (once).
 template <class T>
-const gemm_kernel<T>& host_gemm_kernel() {
-  static const gemm_kernel<T> kernel = select_gemm_kernel<T>();
+const gemm_microkernel<T>& host_gemm_microkernel() {
+  static const gemm_microkernel<T> kernel = select_gemm_microkernel<T>();
   return kernel;
 }
 
@@ -239,7 +239,7 @@ void blocked_gemm(const gemm_problem<T>& g) {
     for (index_t i = 0; i < m; ++i) std::fill_n(g.c + i * g.c_rs, n, T(0));
     return;
   }
-  const gemm_kernel<T>& kern = host_gemm_kernel<T>();
+  const gemm_microkernel<T>& kern = host_gemm_microkernel<T>();
   const index_t mr = kern.mr, nr = kern.nr;
   // Block sizes: kc x nr of B (the micro-panel) fits L1; mc x kc of A fits L2.
   const index_t kc_max = 256;

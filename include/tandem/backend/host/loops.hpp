@@ -117,7 +117,7 @@ struct host_loops {
     const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
     if (chunks == 1) return op(init, reduce_pairwise<V>(get, 0, n, op));
     const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
-    for_each(chunks, chunk_reducer<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
+    for_each(chunks, chunk_reduce_kernel<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
     return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
   }
 

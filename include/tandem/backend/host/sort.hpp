@@ -44,7 +44,7 @@ struct host_sorter {
   static index_t unique(T* data, index_t n) {
     if (n <= 1) return n;
     sort(data, n, false);
-    return std::unique(data, data + n, same_or_both_nan<T>{}) - data;
+    return std::unique(data, data + n, same_or_both_nan_fn<T>{}) - data;
   }
 };
 

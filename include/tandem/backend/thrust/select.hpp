@@ -17,7 +17,7 @@
 
 namespace tandem::detail {
 
-struct is_true {
+struct truth_fn {
   TANDEM_HD bool operator()(bool b) const { return b; }
 };
 
@@ -28,12 +28,12 @@ struct thrust_selector {
     const auto policy = thrust_loops<Space>::policy();
     const auto first = thrust::counting_iterator<index_t>(0);
     const auto flags = thrust::make_transform_iterator(first, pred);
-    const index_t total = thrust::count_if(policy, flags, flags + n, is_true{});
+    const index_t total = thrust::count_if(policy, flags, flags + n, truth_fn{});
     thrust_loops<Space>::launched("thrust::count_if");
     V* out = alloc(total);
     if (total == 0) return;
     const auto values = thrust::make_transform_iterator(first, val);
-    thrust::copy_if(policy, values, values + n, flags, out, is_true{});
+    thrust::copy_if(policy, values, values + n, flags, out, truth_fn{});
     thrust_loops<Space>::launched("thrust::copy_if");
   }
 };

@@ -3,5 +3,5 @@
 
 int header_use_backend_spaces() {
   namespace td = tandem;
-  return td::is_space<td::host_space>::value && td::is_host_accessible_v<td::host_space> ? 0 : 1;
+  return td::is_space_v<td::host_space> && td::is_host_accessible_v<td::host_space> ? 0 : 1;
 }
