@@ -143,6 +143,21 @@ void bm_transpose_tandem(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 8);
 }
 
+/// The same bytes copied with no change of layout: the line a transpose or an axis
+/// reduction is measured against on a GPU (a device-to-device copy), and the host's
+/// memory bandwidth for the same matrix.
+template <class Space>
+void bm_dense_copy_tandem(benchmark::State& state) {
+  const auto m = make_matrix<Space>();
+  td::tensor<float, 2, Space> t({side, side});
+  for (auto _ : state) {
+    t = m;
+    td::synchronize(Space{});
+    benchmark::DoNotOptimize(t.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
 /// out[j][i] = in[i][j] in 32x32 tiles; a task per row of tiles.
 void bm_transpose_tiled_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
@@ -318,6 +333,8 @@ BENCHMARK(bm_rowsum_tandem<td::host_space>)->Name("rowsum/tandem_host")->Arg(sid
 BENCHMARK(bm_rowsum_tandem<td::device_space>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_lanes_loop)->Name("rowsum/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
 
+BENCHMARK(bm_dense_copy_tandem<td::host_space>)->Name("copy/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_dense_copy_tandem<td::device_space>)->Name("copy/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_transpose_tandem<td::host_space>)->Name("transpose/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_transpose_tandem<td::device_space>)->Name("transpose/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_transpose_tiled_loop)->Name("transpose/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size

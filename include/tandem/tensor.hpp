@@ -60,7 +60,20 @@ class tensor {
   tensor(const tensor&) = default;
   tensor(tensor&& other) noexcept
       : buf_(std::move(other.buf_)), shape_(std::exchange(other.shape_, shape_type{})) {}
-  tensor& operator=(const tensor&) = default;
+  /// A deep copy. Into the storage already held when the element counts match (as
+  /// std::vector's assignment), in one parallel pass; else into fresh storage, so a
+  /// failed allocation leaves the tensor as it was.
+  tensor& operator=(const tensor& other) {
+    if (this == &other) return *this;
+    if (other.size() == size()) {
+      detail::assign(view_type(buf_.data(), other.shape_), other.view());
+      shape_ = other.shape_;
+    } else {
+      tensor fresh(other);
+      *this = std::move(fresh);
+    }
+    return *this;
+  }
   tensor& operator=(tensor&& other) noexcept {
     buf_ = std::move(other.buf_);
     shape_ = std::exchange(other.shape_, shape_type{});

@@ -30,6 +30,24 @@ TEMPLATE_TEST_CASE("copy is deep and move steals the storage", "[tensor]", TANDE
   td::tensor<double, 1, TestType> d;
   d = std::move(c);
   CHECK(d.data() == storage);
+
+  // Copy-assignment of as many elements reuses the storage, deep all the same.
+  auto e = td::from<double>({{1, 2, 3}, {4, 5, 6}}, TestType{});
+  td::tensor<double, 2, TestType> f({3, 2});
+  const double* kept = f.data();
+  f = e;
+  CHECK(f.data() == kept);
+  CHECK(f.shape() == td::shape<2>{2, 3});
+  CHECK(values(f) == std::vector<double>{1, 2, 3, 4, 5, 6});
+  e = td::full<double>({2, 3}, -1.0, TestType{});
+  CHECK(values(f) == std::vector<double>{1, 2, 3, 4, 5, 6});
+  td::tensor<double, 2, TestType> g({1, 1});
+  g = e;  // another element count: fresh storage
+  CHECK(g.shape() == td::shape<2>{2, 3});
+  CHECK(values(g) == std::vector<double>(6, -1.0));
+  const auto& same = g;
+  g = same;  // self-assignment leaves it be
+  CHECK(values(g) == std::vector<double>(6, -1.0));
 }
 
 TEMPLATE_TEST_CASE("rank-0 tensors hold one value", "[tensor]", TANDEM_TEST_SPACES) {

@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "../config.hpp"
+#include "../shape.hpp"
 #include "../space.hpp"
 #include "host/host_backend.hpp"
 #include "thrust/thrust_backend.hpp"
@@ -77,6 +78,7 @@ concept backend = requires(index_t n, double* out, const double* in, float* f, i
   B::template scan<double>(n, probe::getter{}, probe::combine_fn{}, out, in);
   B::template scan_contiguous<double>(n, in, probe::combine_fn{}, out, in);
   B::count_bins(n, probe::bin{}, n, idx);
+  B::copy_tiles(out, f, shape<2>{}, shape<2>{}, shape<2>{}, std::size_t{0});
   B::template gemm<float>(n, n, n, n, strided_matrix<const float>{}, strided_matrix<const float>{},
                           strided_matrix<float>{});
   B::template gemm<double>(n, n, n, n, strided_matrix<const double>{}, strided_matrix<const double>{},

@@ -8,7 +8,6 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
-#include "../core/tuning.hpp"
 #include "../error.hpp"
 #include "../expr/leaf.hpp"
 #include "../expr/map.hpp"
@@ -72,49 +71,10 @@ struct row_assign_kernel {
   }
 };
 
-/// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
-/// tiles: `a` = R - 1 is the destination's innermost axis, `b` the source's. One call
-/// copies one row of tiles (`tile` indices of b, every index of a) for one index of the
-/// other axes, reading `tile` source lines of each tile while they are in cache and writing
-/// the destination along its rows. What a CPU wants; a GPU tiles through shared memory.
-template <class T, class U, std::size_t R>
-struct tiled_copy_kernel {
-  T* out;
-  const U* in;
-  shape<R> extents, out_strides, in_strides;
-  std::size_t b;
-  index_t tile, tiles_b;
-  static constexpr std::size_t a = R - 1;
-  TANDEM_HD void operator()(index_t task) const {
-    index_t rest = task / tiles_b, o_out = 0, o_in = 0;
-    for (std::size_t d = R; d-- > 0;) {
-      if (d == a || d == b) continue;
-      const index_t i = rest % extents[d];
-      rest /= extents[d];
-      o_out += i * out_strides[d];
-      o_in += i * in_strides[d];
-    }
-    // Everything the loops use in locals: the stores below cannot then make the compiler
-    // reload members (it must assume they might alias, wherever the call is inlined).
-    const index_t t = tile, na = extents[a], nb = extents[b];
-    const index_t b0 = task % tiles_b * t, b1 = b0 + t < nb ? b0 + t : nb;
-    const index_t oa = out_strides[a], ob = out_strides[b], ia = in_strides[a], ib = in_strides[b];
-    T* const dst = out + o_out;
-    const U* const src = in + o_in;
-    for (index_t a0 = 0; a0 < na; a0 += t) {
-      const index_t a1 = a0 + t < na ? a0 + t : na;
-      for (index_t i = b0; i < b1; ++i) {
-        T* o = dst + i * ob;
-        const U* x = src + i * ib;
-        for (index_t j = a0; j < a1; ++j) o[j * oa] = convert<T>(x[j * ia]);
-      }
-    }
-  }
-};
-
-/// Whether out = src goes through tiled_copy_kernel (see there): on CPU cores, for a
-/// plain copy of an operand of the same shape whose smallest stride is not along the
-/// destination's rows. Returns the source's fast axis (tiled_copy_kernel's b) then.
+/// Whether out = src goes through the backend's copy_tiles (tiles of the two fast axes,
+/// in cache on CPU cores and in shared memory on a GPU): for a plain copy of an operand
+/// of the same shape whose smallest stride is not along the destination's rows. Returns
+/// the source's fast axis (copy_tiles's b) then.
 template <std::size_t R>
 std::optional<std::size_t> copy_tile_axis(const shape<R>& out_strides, const shape<R>& in_strides,
                                           const shape<R>& extents) {
@@ -140,20 +100,14 @@ TANDEM_NOINLINE void run_assign_strided(const tensor_view<T, R, S>& out, const E
   const auto ev = make_eval(e, out.shape());
   const index_t n = out.size();
   if constexpr (R > 0) {
-    if constexpr (backend::runs_on_cpu && std::remove_cvref_t<E>::rank == R &&
+    if constexpr (std::remove_cvref_t<E>::rank == R &&
                   (is_tensor_v<std::remove_cvref_t<E>> || is_view_v<std::remove_cvref_t<E>>)) {
       // A plain copy from another layout: in tiles, when the source's fast axis differs.
       const auto src = e.view();
       const auto b = src.shape() == out.shape() ? copy_tile_axis(out.strides(), src.strides(), out.shape())
                                                 : std::nullopt;
       if (b) {
-        using U = std::remove_cv_t<typename decltype(src)::value_type>;
-        const index_t tile = tuning::copy_tile, tiles_b = (out.extent(*b) + tile - 1) / tile;
-        const index_t row = out.extent(R - 1);
-        backend::for_each(n / out.extent(*b) / row * tiles_b,
-                          tiled_copy_kernel<T, U, R>{out.data(), src.data(), out.shape(), out.strides(),
-                                                     src.strides(), *b, tile, tiles_b},
-                          tile * row);
+        backend::copy_tiles(out.data(), src.data(), out.shape(), out.strides(), src.strides(), *b);
         backend::finish();
         return;
       }

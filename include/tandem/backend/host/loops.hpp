@@ -17,6 +17,8 @@
 #include "../../core/pairwise.hpp"
 #include "../../core/tuning.hpp"
 #include "../../config.hpp"
+#include "../../half.hpp"
+#include "../../shape.hpp"
 
 namespace tandem::detail {
 
@@ -49,6 +51,47 @@ class index_iterator {
 
  private:
   index_t i_ = 0;
+};
+
+/// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
+/// tiles: `a` = R - 1 is the destination's innermost axis, `b` the source's. One call
+/// copies one row of tiles (`tile` indices of b, every index of a) for one index of the
+/// other axes, reading `tile` source lines of each tile while they are in cache and writing
+/// the destination along its rows. What a CPU wants; a GPU tiles through shared memory
+/// (backend/cuda/copy.cuh).
+template <class T, class U, std::size_t R>
+struct tiled_copy_kernel {
+  T* out;
+  const U* in;
+  shape<R> extents, out_strides, in_strides;
+  std::size_t b;
+  index_t tile, tiles_b;
+  static constexpr std::size_t a = R - 1;
+  TANDEM_HD void operator()(index_t task) const {
+    index_t rest = task / tiles_b, o_out = 0, o_in = 0;
+    for (std::size_t d = R; d-- > 0;) {
+      if (d == a || d == b) continue;
+      const index_t i = rest % extents[d];
+      rest /= extents[d];
+      o_out += i * out_strides[d];
+      o_in += i * in_strides[d];
+    }
+    // Everything the loops use in locals: the stores below cannot then make the compiler
+    // reload members (it must assume they might alias, wherever the call is inlined).
+    const index_t t = tile, na = extents[a], nb = extents[b];
+    const index_t b0 = task % tiles_b * t, b1 = b0 + t < nb ? b0 + t : nb;
+    const index_t oa = out_strides[a], ob = out_strides[b], ia = in_strides[a], ib = in_strides[b];
+    T* const dst = out + o_out;
+    const U* const src = in + o_in;
+    for (index_t a0 = 0; a0 < na; a0 += t) {
+      const index_t a1 = a0 + t < na ? a0 + t : na;
+      for (index_t i = b0; i < b1; ++i) {
+        T* o = dst + i * ob;
+        const U* x = src + i * ib;
+        for (index_t j = a0; j < a1; ++j) o[j * oa] = convert<T>(x[j * ia]);
+      }
+    }
+  }
 };
 
 struct host_loops {
@@ -85,6 +128,21 @@ struct host_loops {
       const index_t end = std::min(n, begin + per_task);
       for (index_t i = begin; i < end; ++i) g(i);
     });
+  }
+
+  /// out = in (converted) over `extents`, whose fast axes differ: the destination's is
+  /// R - 1, the source's b. In square tiles of tuning::copy_tile (see tiled_copy_kernel).
+  template <class T, class U, std::size_t R>
+  static void copy_tiles(T* out, const U* in, const shape<R>& extents, const shape<R>& out_strides,
+                         const shape<R>& in_strides, std::size_t b) {
+    const index_t tile = tuning::copy_tile, tiles_b = (extents[b] + tile - 1) / tile;
+    const index_t row = extents[R - 1];
+    if (row == 0 || extents[b] == 0) return;
+    index_t others = 1;
+    for (std::size_t d = 0; d + 1 < R; ++d)
+      if (d != b) others *= extents[d];
+    for_each(others * tiles_b,
+             tiled_copy_kernel<T, U, R>{out, in, extents, out_strides, in_strides, b, tile, tiles_b}, tile * row);
   }
 
   /// Runs body(t) for t in [0, tasks) on TBB's threads. An exception thrown by a task

@@ -19,6 +19,7 @@
 #include "../host/loops.hpp"
 
 #if TANDEM_HAS_CUDA
+#  include "../cuda/copy.cuh"
 #  include "../cuda/reduce.cuh"
 #  include "../cuda/runtime.hpp"
 #  include "../cuda/scan.cuh"
@@ -69,6 +70,18 @@ struct thrust_loops {
     // 2026-12-01), and could not split loops by their cost. Thrust's TBB system still
     // runs the device space's compaction (thrust/select.hpp).
     host_loops::for_each(n, f, cost);
+#endif
+  }
+
+  /// out = in between two layouts whose fast axes differ (see host_loops::copy_tiles):
+  /// 32x32 tiles through shared memory on a GPU, the host's cache-sized tiles emulated.
+  template <class T, class U, std::size_t R>
+  static void copy_tiles(T* out, const U* in, const shape<R>& extents, const shape<R>& out_strides,
+                         const shape<R>& in_strides, std::size_t b) {
+#if TANDEM_HAS_CUDA
+    cuda_copy_tiles(out, in, extents, out_strides, in_strides, b);
+#else
+    host_loops::copy_tiles(out, in, extents, out_strides, in_strides, b);
 #endif
   }
 
