@@ -133,6 +133,30 @@ TANDEM_HD inline index_t offset_of(const index_t* idx, const shape<R>& strides, 
   return offset;
 }
 
+/// A tiled copy's geometry: the product of the extents of every axis but a and b (how
+/// many (a, b) planes there are), and the offsets in two layouts of plane `plane`
+/// (counted row-major over those other axes).
+template <std::size_t R>
+TANDEM_HD inline index_t planes_except(const shape<R>& extents, std::size_t a, std::size_t b) {
+  index_t n = 1;
+  for (std::size_t d = 0; d != R; ++d)
+    if (d != a && d != b) n *= extents[d];
+  return n;
+}
+template <std::size_t R>
+TANDEM_HD inline void plane_offsets(index_t plane, const shape<R>& extents, std::size_t a, std::size_t b,
+                                    const shape<R>& strides1, const shape<R>& strides2, index_t& o1, index_t& o2) {
+  o1 = 0;
+  o2 = 0;
+  for (std::size_t d = R; d-- > 0;) {
+    if (d == a || d == b) continue;
+    const index_t i = plane % extents[d];
+    plane /= extents[d];
+    o1 += i * strides1[d];
+    o2 += i * strides2[d];
+  }
+}
+
 /// Maps a possibly negative axis onto [0, R); throws td::index_error when out of range.
 inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* what) {
   const index_t r = static_cast<index_t>(rank);

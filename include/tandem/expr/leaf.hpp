@@ -239,7 +239,7 @@ struct expr_node<tensor_view<T, R, S>> {
   template <class U, std::size_t Out, class S2>
   TANDEM_ALWAYS_INLINE static operand_check check(const view& v, const write_target<U, Out, S2>& out) {
     if constexpr (R == Out) {
-      if (out.dense && v.shape() == out.view.shape() && v.is_contiguous()) {
+      if (out.dense && flat(v, out.view.shape())) {
         // Both dense, of one shape (the common case): the spans run from the first
         // element to the last, and only a shifted overlap is harmful.
         const char* lo = reinterpret_cast<const char*>(v.data());

@@ -33,14 +33,8 @@ __global__ void tiled_copy_cuda(T* out, const U* in, shape<R> extents, shape<R> 
   const index_t na = extents[a], nb = extents[b];
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
   for (index_t z = blockIdx.z; z < others; z += gridDim.z) {
-    index_t rest = z, o_out = 0, o_in = 0;
-    for (std::size_t d = R; d-- > 0;) {
-      if (d == a || d == b) continue;
-      const index_t i = rest % extents[d];
-      rest /= extents[d];
-      o_out += i * out_strides[d];
-      o_in += i * in_strides[d];
-    }
+    index_t o_out, o_in;
+    plane_offsets(z, extents, a, b, out_strides, in_strides, o_out, o_in);
     for (index_t ta = blockIdx.x; ta < tiles_a; ta += gridDim.x)
     for (index_t tb = blockIdx.y; tb < tiles_b; tb += gridDim.y) {
       const index_t a0 = ta * copy_tile_side, b0 = tb * copy_tile_side;
@@ -66,9 +60,7 @@ void cuda_copy_tiles(T* out, const U* in, const shape<R>& extents, const shape<R
                      const shape<R>& in_strides, std::size_t b) {
   const index_t side = copy_tile_side;
   const index_t tiles_a = (extents[R - 1] + side - 1) / side, tiles_b = (extents[b] + side - 1) / side;
-  index_t others = 1;
-  for (std::size_t d = 0; d != R; ++d)
-    if (d != R - 1 && d != b) others *= extents[d];
+  const index_t others = planes_except(extents, R - 1, b);
   if (tiles_a == 0 || tiles_b == 0 || others == 0) return;
   const auto capped = [](index_t x, index_t cap) { return static_cast<unsigned>(x < cap ? x : cap); };
   const dim3 grid(capped(tiles_a, 0x7fffffff), capped(tiles_b, 65535), capped(others, 65535));

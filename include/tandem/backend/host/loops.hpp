@@ -68,14 +68,8 @@ struct tiled_copy_kernel {
   index_t tile, tiles_b;
   static constexpr std::size_t a = R - 1;
   TANDEM_HD void operator()(index_t task) const {
-    index_t rest = task / tiles_b, o_out = 0, o_in = 0;
-    for (std::size_t d = R; d-- > 0;) {
-      if (d == a || d == b) continue;
-      const index_t i = rest % extents[d];
-      rest /= extents[d];
-      o_out += i * out_strides[d];
-      o_in += i * in_strides[d];
-    }
+    index_t o_out, o_in;
+    plane_offsets(task / tiles_b, extents, a, b, out_strides, in_strides, o_out, o_in);
     // Everything the loops use in locals: the stores below cannot then make the compiler
     // reload members (it must assume they might alias, wherever the call is inlined).
     const index_t t = tile, na = extents[a], nb = extents[b];
@@ -138,10 +132,7 @@ struct host_loops {
     const index_t tile = tuning::copy_tile, tiles_b = (extents[b] + tile - 1) / tile;
     const index_t row = extents[R - 1];
     if (row == 0 || extents[b] == 0) return;
-    index_t others = 1;
-    for (std::size_t d = 0; d + 1 < R; ++d)
-      if (d != b) others *= extents[d];
-    for_each(others * tiles_b,
+    for_each(planes_except(extents, R - 1, b) * tiles_b,
              tiled_copy_kernel<T, U, R>{out, in, extents, out_strides, in_strides, b, tile, tiles_b}, tile * row);
   }
 
