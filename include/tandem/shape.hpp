@@ -133,6 +133,27 @@ TANDEM_HD inline index_t offset_of(const index_t* idx, const shape<R>& strides, 
   return offset;
 }
 
+/// Whether a layout's elements, in row-major order of these extents, lie one constant
+/// step apart (element i at offset i * step): each axis longer than one has the stride
+/// of the inner axes' whole span, as a strided slice of a dense array has. A layout of
+/// at most one element has step 1.
+template <std::size_t R>
+TANDEM_HD inline bool single_step(const shape<R>& extents, const shape<R>& strides, index_t& step) {
+  step = 1;
+  bool inner = true;
+  index_t span = 0;  // stride times extent of the axes seen so far
+  for (std::size_t d = R; d-- > 0;) {
+    if (extents[d] == 1) continue;
+    if (inner)
+      step = strides[d];
+    else if (strides[d] != span)
+      return false;
+    inner = false;
+    span = strides[d] * extents[d];
+  }
+  return true;
+}
+
 /// A tiled copy's geometry: the product of the extents of every axis but a and b (how
 /// many (a, b) planes there are), and the offsets in two layouts of plane `plane`
 /// (counted row-major over those other axes).

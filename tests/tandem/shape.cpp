@@ -20,6 +20,25 @@ TEST_CASE("row-major strides", "[shape]") {
   CHECK(td::row_major_strides(td::shape<1>{7}) == td::shape<1>{1});
 }
 
+TEST_CASE("single_step finds layouts whose elements lie one step apart", "[shape]") {
+  using td::shape;
+  td::index_t step = 0;
+  CHECK(td::detail::single_step(shape<1>{10}, shape<1>{3}, step));
+  CHECK(step == 3);
+  CHECK(td::detail::single_step(shape<2>{4, 6}, shape<2>{12, 2}, step));  // rows of 12, every other
+  CHECK(step == 2);
+  CHECK_FALSE(td::detail::single_step(shape<2>{4, 6}, shape<2>{13, 2}, step));
+  CHECK_FALSE(td::detail::single_step(shape<2>{4, 6}, shape<2>{1, 4}, step));  // a transpose
+  CHECK(td::detail::single_step(shape<3>{4, 1, 5}, shape<3>{5, 99, 1}, step));  // extent 1: any stride
+  CHECK(step == 1);
+  CHECK(td::detail::single_step(shape<3>{1, 1, 1}, shape<3>{7, 8, 9}, step));
+  CHECK(step == 1);
+  CHECK(td::detail::single_step(shape<3>{2, 3, 1}, shape<3>{-3, -1, 4}, step));  // negative steps
+  CHECK(step == -1);
+  CHECK(td::detail::single_step(shape<0>{}, shape<0>{}, step));
+  CHECK(step == 1);
+}
+
 TEST_CASE("broadcast_shape follows numpy", "[shape]") {
   CHECK(td::broadcast_shape(td::shape<2>{3, 1}, td::shape<1>{4}) == td::shape<2>{3, 4});
   CHECK(td::broadcast_shape(td::shape<1>{4}, td::shape<2>{3, 1}) == td::shape<2>{3, 4});

@@ -403,6 +403,72 @@ TEMPLATE_TEST_CASE("reductions along the last axis read strided and broadcast ro
   }
 }
 
+TEMPLATE_TEST_CASE("whole reductions of strided views, one step apart or not", "[reduce][layout]",
+                   TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // Long enough for several parallel chunks and many pairwise blocks at every step.
+  const td::index_t n = 5 * 24 * 1031;
+  const auto h = testing::random_values<float>(std::size_t(n), -1.0, 2.0, 31);
+  const auto a = td::from(h, {n}, S{});
+  const auto check = [&](const auto& v, const std::vector<td::index_t>& offsets) {
+    double sum = 0, sq = 0, mn = 1e300, mx = -1e300;
+    td::index_t imin = 0, imax = 0;
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+      const double x = h[std::size_t(offsets[i])];
+      sum += x;
+      sq += x * x;
+      if (x < mn) mn = x, imin = td::index_t(i);
+      if (x > mx) mx = x, imax = td::index_t(i);
+    }
+    REQUIRE(v.size() == td::index_t(offsets.size()));
+    CHECK(td::sum(v) == Catch::Approx(sum).epsilon(1e-6));
+    CHECK(td::norm(v) == Catch::Approx(std::sqrt(sq)).epsilon(1e-6));
+    CHECK(td::min(v) == static_cast<float>(mn));
+    CHECK(td::max(v) == static_cast<float>(mx));
+    CHECK(td::argmin(v) == imin);
+    CHECK(td::argmax(v) == imax);
+    // The same pairwise tree as the values copied densely: the same bits.
+    const td::tensor<float, std::remove_cvref_t<decltype(v)>::rank, S> dense = v;
+    CHECK(td::sum(v) == td::sum(dense));
+    CHECK(td::mean(v) == td::mean(dense));
+  };
+  for (td::index_t step : {2, 3, 4, 5, 17}) {
+    INFO("step " << step);
+    std::vector<td::index_t> offsets;
+    for (td::index_t i = 1; i < n; i += step) offsets.push_back(i);
+    check(td::slice(a, td::range(1, n, step)), offsets);
+  }
+  const td::index_t rows = 5 * 24, cols = 1031;
+  const auto m = td::reshape(a, {rows, cols});
+  {
+    INFO("every other row, whole: not one step");
+    std::vector<td::index_t> offsets;
+    for (td::index_t i = 0; i < rows; i += 2)
+      for (td::index_t j = 0; j < cols; ++j) offsets.push_back(i * cols + j);
+    check(td::slice(m, td::range(0, rows, 2), td::all), offsets);
+  }
+  {
+    INFO("a transposed matrix: not one step");
+    std::vector<td::index_t> offsets;
+    for (td::index_t j = 0; j < cols; ++j)
+      for (td::index_t i = 0; i < rows; ++i) offsets.push_back(i * cols + j);
+    check(td::transpose(m), offsets);
+  }
+  {
+    INFO("rows of 12 read at step 3 and 4, with a dimension of one: one step (3 and 4) over rows");
+    const auto c = td::reshape(a, {n / 12, 1, 12});
+    for (td::index_t step : {3, 4}) {
+      std::vector<td::index_t> offsets;
+      for (td::index_t i = 0; i < n; i += step) offsets.push_back(i);
+      check(td::slice(c, td::all, td::all, td::range(0, 12, step)), offsets);
+    }
+    std::vector<td::index_t> offsets;  // step 5 over rows of 12: not one step
+    for (td::index_t r = 0; r < n / 12; ++r)
+      for (td::index_t j = 0; j < 12; j += 5) offsets.push_back(r * 12 + j);
+    check(td::slice(c, td::all, td::all, td::range(0, 12, 5)), offsets);
+  }
+}
+
 TEMPLATE_TEST_CASE("axis reductions of expressions, bools and edge shapes", "[reduce]", TANDEM_TEST_SPACES) {
   auto m = td::from<int>({{1, 2, 3}, {4, 5, 6}}, TestType{});
   CHECK(values(td::sum(m, 1)) == std::vector<double>{6, 15});
