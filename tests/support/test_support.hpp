@@ -60,4 +60,16 @@ std::string space_name() {
   return Space::name;
 }
 
+/// Host loops on n threads while it lives (td::set_num_threads), then as before.
+class threads_scope {
+ public:
+  explicit threads_scope(int n) : before_(td::num_threads()) { td::set_num_threads(n); }
+  ~threads_scope() { td::set_num_threads(before_); }
+  threads_scope(const threads_scope&) = delete;
+  threads_scope& operator=(const threads_scope&) = delete;
+
+ private:
+  int before_;
+};
+
 }  // namespace testing

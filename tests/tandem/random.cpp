@@ -1,7 +1,6 @@
 // Random numbers: Philox known answers, host/device agreement, statistics.
 #include <algorithm>
 #include <cstring>
-#include <tbb/global_control.h>
 
 #include "support/test_support.hpp"
 
@@ -94,7 +93,7 @@ TEMPLATE_TEST_CASE("each call advances; seeds differ; thread counts do not matte
   // A long draw under 1 and 2 threads, and a prefix of it: element i never depends on n.
   std::vector<float> by_threads[2];
   for (int t = 1; t <= 2; ++t) {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(t));
+    testing::threads_scope limit(t);
     td::random::generator h{5};
     by_threads[t - 1] = td::to_vector(h.uniform<float>({300000}, TestType{}));
   }

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <tbb/global_control.h>
 
 #include "support/test_support.hpp"
 
@@ -501,7 +500,7 @@ TEMPLATE_TEST_CASE("float sums are pairwise-accurate for 2^24 elements in any th
   auto a = td::from(host_values, {static_cast<td::index_t>(n)}, TestType{});
   float first = 0;
   for (int threads : {1, 2, 4}) {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    testing::threads_scope limit(threads);
     const float s = td::sum(a);
     const double rel = std::abs(s - reference) / reference;
     INFO("threads " << threads << " sum " << s << " reference " << reference << " relative error " << rel);

@@ -2,7 +2,6 @@
 #include <numeric>
 
 #include <cuda/std/functional>
-#include <tbb/global_control.h>
 
 #include "support/test_support.hpp"
 
@@ -79,7 +78,7 @@ TEMPLATE_TEST_CASE("large scans take the parallel path and match a serial loop",
   std::int64_t run = 17;
   for (std::size_t i = 0; i < kv.size(); ++i) exclusive[i] = run, run += kv[i];
   for (int threads : {1, 2}) {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    testing::threads_scope limit(threads);
     CHECK(td::to_vector(td::cumsum(k)) == inclusive);
     CHECK(td::to_vector(td::exclusive_scan(k, 17, plus_op{})) == exclusive);
     CHECK(td::to_vector(td::exclusive_scan(k, 17, tagged_plus_op{})) == exclusive);

@@ -1,57 +1,21 @@
 #pragma once
 /// \file backend/host/loops.hpp
-/// Loops, reductions and scans over host memory on the C++ parallel algorithms (libstdc++'s
-/// TBB backend), run serially on the calling thread below a size threshold, where
+/// Loops, reductions and scans over host memory on tandem's pool of threads
+/// (thread_pool.hpp), run serially on the calling thread below a size threshold, where
 /// starting tasks would cost more than the loop.
 
 #include <algorithm>
-#include <atomic>
-#include <compare>
 #include <cstddef>
-#include <execution>
-#include <iterator>
-#include <exception>
 #include <memory>
-#include <mutex>
 
 #include "../../core/pairwise.hpp"
 #include "../../core/tuning.hpp"
 #include "../../config.hpp"
 #include "../../half.hpp"
 #include "../../shape.hpp"
+#include "thread_pool.hpp"
 
 namespace tandem::detail {
-
-/// A random-access iterator over integers, for handing index ranges to std algorithms.
-class index_iterator {
- public:
-  using iterator_category = std::random_access_iterator_tag;
-  using value_type = index_t;
-  using difference_type = index_t;
-  using pointer = const index_t*;
-  using reference = index_t;
-
-  index_iterator() = default;
-  explicit index_iterator(index_t i) : i_(i) {}
-  index_t operator*() const { return i_; }
-  index_t operator[](index_t k) const { return i_ + k; }
-  index_iterator& operator++() { ++i_; return *this; }
-  index_iterator operator++(int) { auto t = *this; ++i_; return t; }
-  index_iterator& operator--() { --i_; return *this; }
-  index_iterator operator--(int) { auto t = *this; --i_; return t; }
-  index_iterator& operator+=(index_t k) { i_ += k; return *this; }
-  index_iterator& operator-=(index_t k) { i_ -= k; return *this; }
-  friend index_iterator operator+(index_iterator a, index_t k) { return index_iterator(a.i_ + k); }
-  friend index_iterator operator+(index_t k, index_iterator a) { return index_iterator(a.i_ + k); }
-  friend index_iterator operator-(index_iterator a, index_t k) { return index_iterator(a.i_ - k); }
-  friend index_t operator-(index_iterator a, index_iterator b) { return a.i_ - b.i_; }
-  // Spelled out: nvcc's host pass leaves a defaulted comparison's implicit == undefined.
-  friend bool operator==(index_iterator a, index_iterator b) { return a.i_ == b.i_; }
-  friend auto operator<=>(index_iterator a, index_iterator b) { return a.i_ <=> b.i_; }
-
- private:
-  index_t i_ = 0;
-};
 
 /// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
 /// tiles: `a` = R - 1 is the destination's innermost axis, `b` the source's. One call
@@ -136,28 +100,19 @@ struct host_loops {
              tiled_copy_kernel<T, U, R>{out, in, extents, out_strides, in_strides, b, tile, tiles_b}, tile * row);
   }
 
-  /// Runs body(t) for t in [0, tasks) on TBB's threads. An exception thrown by a task
-  /// (a host functor's, or std::bad_alloc) reaches the caller as it would from a serial
-  /// loop: the first one is rethrown once every task has stopped, and tasks not yet
-  /// started skip their work. (std::for_each with a parallel policy would call
-  /// std::terminate instead.)
+  /// Runs body(t) for t in [0, tasks) on the pool's threads (thread_pool.hpp). An
+  /// exception thrown by a task (a host functor's, or std::bad_alloc) reaches the caller
+  /// as it would from a serial loop: the first one is rethrown once every task has
+  /// stopped, and tasks not yet started skip their work.
   template <class Body>
   static void parallel_tasks(index_t tasks, const Body& body) {
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    std::mutex lock;
-    std::for_each(std::execution::par, index_iterator(0), index_iterator(tasks), [&](index_t t) {
-      if (failed.load(std::memory_order_relaxed)) return;
-      try {
-        body(t);
-      } catch (...) {
-        const std::lock_guard<std::mutex> hold(lock);
-        if (!failure) failure = std::current_exception();
-        failed.store(true, std::memory_order_relaxed);
-      }
-    });
-    if (failure) std::rethrow_exception(failure);
+    host_thread_pool::instance().run(
+        tasks, [](const void* b, index_t t) { (*static_cast<const Body*>(b))(t); }, &body);
   }
+
+  /// Threads host loops use (the caller's included), and setting it (n < 1: the default).
+  static int threads() { return host_thread_pool::instance().threads(); }
+  static void set_threads(int n) { host_thread_pool::instance().set_threads(n); }
 
   /// op(init, get(0) op ... op get(n-1)) for n >= 1, reduced pairwise in chunks of a
   /// fixed size, so the result is the same for any number of threads.

@@ -10,15 +10,12 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <execution>
 #include <limits>
 #include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
-#include <cuda/std/bit>
-#include <cuda/std/limits>
 
 #include "../../config.hpp"
 #include "../../core/radix_key.hpp"
@@ -43,7 +40,7 @@ void radix_sort(index_t n, const GetKey& get_key, const GetVal& get_val, const P
   constexpr bool signed_zeros = is_floating_v<T> && keeps_keys;
   using K = radix_key<T, is_floating_v<T>>;
   using U = typename K::U;
-  auto is_negative_zero = [](T x) { return ::cuda::std::bit_cast<U>(x) == K::top; };
+  auto is_negative_zero = [](T x) { return pstd::bit_cast<U>(x) == K::top; };
   // The signs of the zeros in input order (read before any key is written back), and
   // the zeros' run [first, first + count) in the sorted keys.
   auto zero_signs = [&](index_t count) {
