@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
+#include "../backend/gemm.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
 #include "../expr/math.hpp"

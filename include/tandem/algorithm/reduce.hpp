@@ -180,26 +180,32 @@ std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& in
   const index_t n = extents.size();
   if (n == 0) return std::nullopt;
   const auto ev = make_eval(e, extents);
-  if (flat_ok(e, extents))
+  // A tensor is dense: its one path is the flat one (each path is a whole pairwise
+  // reduction to compile).
+  if (is_tensor_v<std::remove_cvref_t<E>> || flat_ok(e, extents))
     return backend::template reduce<V>(n, flat_getter<decltype(ev), Tr>{ev, tr}, op, init);
-  using Ev = std::remove_const_t<decltype(ev)>;
-  if constexpr (is_strided_eval_v<Ev>) {  // a view, tensor or temporary: one pointer, no unravel
-    index_t step = 0;
-    if (single_step(extents, ev.strides, step)) {
-      using T = std::remove_cv_t<std::remove_pointer_t<decltype(ev.ptr)>>;
-      const auto with = [&](auto k) {
-        return backend::template reduce<V>(n, stepped_getter<T, decltype(k)::value, Tr>{ev.ptr, step, tr}, op, init);
-      };
-      if constexpr (backend::runs_on_cpu) {  // small steps: vector loads on CPU cores
-        if (step == 2) return with(std::integral_constant<index_t, 2>{});
-        if (step == 3) return with(std::integral_constant<index_t, 3>{});
-        if (step == 4) return with(std::integral_constant<index_t, 4>{});
+  if constexpr (is_tensor_v<std::remove_cvref_t<E>>) {
+    return std::nullopt;  // not reached
+  } else {
+    using Ev = std::remove_const_t<decltype(ev)>;
+    if constexpr (is_strided_eval_v<Ev>) {  // a view, tensor or temporary: one pointer, no unravel
+      index_t step = 0;
+      if (single_step(extents, ev.strides, step)) {
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(ev.ptr)>>;
+        const auto with = [&](auto k) {
+          return backend::template reduce<V>(n, stepped_getter<T, decltype(k)::value, Tr>{ev.ptr, step, tr}, op, init);
+        };
+        // Step 2 (every other element, the real parts of interleaved pairs): vector loads
+        // on CPU cores. Other steps stay runtime ones: each constant is one more pairwise
+        // reduction compiled into every program that reduces a view.
+        if constexpr (backend::runs_on_cpu)
+          if (step == 2) return with(std::integral_constant<index_t, 2>{});
+        return with(std::integral_constant<index_t, 0>{});
       }
-      return with(std::integral_constant<index_t, 0>{});
     }
+    constexpr std::size_t R = std::remove_cvref_t<E>::rank;
+    return backend::template reduce<V>(n, strided_getter<Ev, R, Tr>{ev, extents, tr}, op, init);
   }
-  constexpr std::size_t R = std::remove_cvref_t<E>::rank;
-  return backend::template reduce<V>(n, strided_getter<Ev, R, Tr>{ev, extents, tr}, op, init);
 }
 
 /// The coordinates where lane `lane` along `axis` starts (axis coordinate 0), lanes

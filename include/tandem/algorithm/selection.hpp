@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
+#include "../backend/select.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"

@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
+#include "../backend/sort.hpp"
 #include "../core/radix_key.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"

@@ -21,13 +21,13 @@
 #include <initializer_list>
 #include <limits>
 #include <string_view>
-#include <execution>
 #include <memory>
 #include <type_traits>
 
 #include "../../config.hpp"
 #include "../../error.hpp"
 #include "../../core/tuning.hpp"
+#include "../facets.hpp"
 #include "cblas.hpp"
 #include "loops.hpp"
 
@@ -393,13 +393,6 @@ inline host_gemm get_host_gemm() {
 }  // namespace tandem
 
 namespace tandem::detail {
-
-/// One strided matrix of a batch: element (q, i, j) at data[q * bs + i * rs + j * cs].
-template <class T>
-struct strided_matrix {
-  T* data;
-  index_t bs, rs, cs;
-};
 
 /// batched_gemm on the host (float and double).
 template <class T>

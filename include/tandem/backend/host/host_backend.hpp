@@ -1,19 +1,18 @@
 #pragma once
 /// \file backend/host/host_backend.hpp
 /// The host backend: every operation of the backend interface (backend/backend.hpp) on
-/// the CPU. Loops, reductions and scans on the C++ parallel algorithms (host/loops.hpp),
+/// the CPU. The sorter, the selector and gemm are defined in sort.hpp, select.hpp and
+/// gemm.hpp, which only the algorithms that use them include (backend/facets.hpp). Loops, reductions and scans on the C++ parallel algorithms (host/loops.hpp),
 /// tandem's radix sort, two-pass compaction, tandem's blocked SIMD matrix product or
 /// CBLAS, aligned host memory with a block cache, and a runtime whose streams order
 /// nothing (host work finishes before it returns).
 
 #include "../../config.hpp"
 #include "../counting.hpp"
-#include "gemm.hpp"
+#include "../facets.hpp"
 #include "loops.hpp"
 #include "memory.hpp"
 #include "runtime.hpp"
-#include "select.hpp"
-#include "sort.hpp"
 
 namespace tandem::detail {
 
@@ -33,7 +32,8 @@ struct host_backend : host_loops {
   template <class T>
   static constexpr bool gemm_native = std::is_same_v<T, float> || std::is_same_v<T, double>;
   /// Whether gemm reads a matrix with these strides in place.
-  static bool gemm_reads(index_t rows, index_t cols, index_t rs, index_t cs) {
+  template <class I = index_t>  // a template: gemm_reads_layout is defined in gemm.hpp
+  static bool gemm_reads(I rows, I cols, I rs, I cs) {
     return gemm_reads_layout(rows, cols, rs, cs);
   }
 

@@ -10,15 +10,14 @@
 
 #include <type_traits>
 
-#include <thrust/execution_policy.h>
-#include <thrust/for_each.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
-
 #include "../../space.hpp"
 #include "../host/loops.hpp"
 
 #if TANDEM_HAS_CUDA
+#  include <thrust/execution_policy.h>
+#  include <thrust/for_each.h>
+#  include <thrust/iterator/counting_iterator.h>
+#  include <thrust/iterator/transform_iterator.h>
 #  include "../cuda/copy.cuh"
 #  include "../cuda/reduce.cuh"
 #  include "../cuda/runtime.hpp"
@@ -48,13 +47,10 @@ struct thrust_loops {
   /// Emulated, the loops run on CPU cores (TBB), as the host backend's do.
   static constexpr bool runs_on_cpu = !TANDEM_HAS_CUDA;
 
-  static auto policy() {
 #if TANDEM_HAS_CUDA
-    return device_policy();
-#else
-    return thrust::device;
+  /// Thrust's policy for this backend's work (emulated, the loops below need none).
+  static auto policy() { return device_policy(); }
 #endif
-  }
 
   /// Calls f(i) for i in [0, n) on the device system.
   template <class F>

@@ -25,7 +25,11 @@ template <class Space>
 struct thrust_selector {
   template <class V, class Pred, class Val, class Alloc>
   static void select(index_t n, const Pred& pred, const Val& val, const Alloc& alloc) {
+#if TANDEM_HAS_CUDA
     const auto policy = thrust_loops<Space>::policy();
+#else
+    const auto policy = thrust::device;  // Thrust's TBB system
+#endif
     const auto first = thrust::counting_iterator<index_t>(0);
     const auto flags = thrust::make_transform_iterator(first, pred);
     const index_t total = thrust::count_if(policy, flags, flags + n, truth_fn{});

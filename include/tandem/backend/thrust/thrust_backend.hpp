@@ -6,7 +6,9 @@
 /// from the stream-ordered pool, CUDA streams and events. Under a host compiler (the
 /// emulated device) the loops run on the CPU's TBB threads as the host backend's do,
 /// compaction on Thrust's TBB system, and the memory, sorts, matrix products and
-/// runtime are the host backend's.
+/// runtime are the host backend's. The sorter, the selector and gemm are defined in
+/// their own headers (backend/facets.hpp); emulated, Thrust is included by compaction
+/// alone (thrust/select.hpp).
 
 #include <type_traits>
 
@@ -14,17 +16,13 @@
 #include "../../half.hpp"
 #include "../../space.hpp"
 #include "../counting.hpp"
-#include "../host/gemm.hpp"
+#include "../facets.hpp"
 #include "../host/memory.hpp"
 #include "../host/runtime.hpp"
-#include "../host/sort.hpp"
 #include "loops.hpp"
-#include "select.hpp"
 
 #if TANDEM_HAS_CUDA
-#  include "../cuda/gemm.cuh"
 #  include "../cuda/runtime.hpp"
-#  include "../cuda/sort.cuh"
 #endif
 
 namespace tandem::detail {
@@ -48,8 +46,7 @@ struct thrust_backend : thrust_loops<Space> {
   static void gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
                    strided_matrix<const T> b, strided_matrix<T> c) {
 #if TANDEM_HAS_CUDA
-    const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
-    cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
+    cuda_batched_gemm(batch, m, n, k, a, b, c);
 #else
     host_batched_gemm(batch, m, n, k, a, b, c);
 #endif
@@ -59,7 +56,8 @@ struct thrust_backend : thrust_loops<Space> {
   template <class T>
   static constexpr bool gemm_native =
       std::is_same_v<T, float> || std::is_same_v<T, double> || (TANDEM_HAS_CUDA && is_reduced_float_v<T>);
-  static bool gemm_reads(index_t rows, index_t cols, index_t rs, index_t cs) {
+  template <class I = index_t>  // a template: gemm_reads_layout is defined in gemm.hpp
+  static bool gemm_reads(I rows, I cols, I rs, I cs) {
     return gemm_reads_layout(rows, cols, rs, cs);
   }
 
