@@ -13,8 +13,7 @@
 #include <concepts>
 #include <cstddef>
 #include <initializer_list>
-#include <ostream>
-#include <sstream>
+#include <iosfwd>
 #include <string>
 
 #include "config.hpp"
@@ -49,19 +48,24 @@ struct shape {
   constexpr bool operator==(const shape&) const = default;
 };
 
-/// Writes a shape as numpy does, with brackets: `[3, 4]`.
-template <std::size_t R>
-std::ostream& operator<<(std::ostream& os, const shape<R>& s) {
+/// Writes a shape as numpy does, with brackets: `[3, 4]`. A template over the stream, so
+/// that this header needs <iosfwd> only: whoever streams a shape has the stream's header.
+template <class C, class Tr, std::size_t R>
+std::basic_ostream<C, Tr>& operator<<(std::basic_ostream<C, Tr>& os, const shape<R>& s) {
   os << '[';
   for (std::size_t d = 0; d != R; ++d) os << (d ? ", " : "") << s[d];
   return os << ']';
 }
 
+/// The same text as a string (for error messages), without a stream.
 template <std::size_t R>
 std::string to_string(const shape<R>& s) {
-  std::ostringstream os;
-  os << s;
-  return os.str();
+  std::string out = "[";
+  for (std::size_t d = 0; d != R; ++d) {
+    if (d) out += ", ";
+    out += std::to_string(s[d]);
+  }
+  return out + "]";
 }
 
 /// Row-major strides (in elements) for a shape.
