@@ -14,12 +14,12 @@
 
 namespace tandem {
 
-/// Host memory; loops run on the C++ parallel algorithms (TBB), serially when small.
+/// Host memory; loops run on tandem's pool of threads, serially when small.
 struct host_space {
   static constexpr const char* name = "host_space";
 };
-/// GPU global memory under a CUDA compiler; host memory driven by Thrust's TBB system
-/// otherwise (see `device_is_emulated`).
+/// GPU global memory under a CUDA compiler; host memory otherwise, its loops on the
+/// host's threads and its compaction on Thrust's TBB system (see `device_is_emulated`).
 struct device_space {
   static constexpr const char* name = "device_space";
 };

@@ -72,12 +72,13 @@ TEST_CASE("a host loop inside a host loop runs, serially, without waiting on its
   for (td::index_t r = 0; r < outer; ++r) CHECK(sums[std::size_t(r)] == inner * (inner - 1) / 2 + r * inner);
 }
 
-TEST_CASE("loops from several user threads at once all finish with their own results", "[threads]") {
+TEMPLATE_TEST_CASE("loops from several user threads at once all finish with their own results", "[threads]",
+                   TANDEM_TEST_SPACES) {
   testing::threads_scope limit(2);
   const auto h = testing::random_values<double>(1 << 18, -1, 1, 5);
   double reference = 0;
   for (double x : h) reference += x;
-  const auto a = td::from(h, {td::index_t(h.size())});
+  const auto a = td::from(h, {td::index_t(h.size())}, TestType{});
   std::vector<double> got(4);
   std::vector<std::thread> users;
   for (std::size_t u = 0; u < got.size(); ++u)

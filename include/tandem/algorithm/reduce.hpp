@@ -180,15 +180,15 @@ std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& in
   const index_t n = extents.size();
   if (n == 0) return std::nullopt;
   const auto ev = make_eval(e, extents);
+  const auto flat = [&] { return backend::template reduce<V>(n, flat_getter<decltype(ev), Tr>{ev, tr}, op, init); };
   // A tensor is dense: its one path is the flat one (each path is a whole pairwise
   // reduction to compile).
-  if (is_tensor_v<std::remove_cvref_t<E>> || flat_ok(e, extents))
-    return backend::template reduce<V>(n, flat_getter<decltype(ev), Tr>{ev, tr}, op, init);
   if constexpr (is_tensor_v<std::remove_cvref_t<E>>) {
-    return std::nullopt;  // not reached
+    return flat();
   } else {
+    if (flat_ok(e, extents)) return flat();
     using Ev = std::remove_const_t<decltype(ev)>;
-    if constexpr (is_strided_eval_v<Ev>) {  // a view, tensor or temporary: one pointer, no unravel
+    if constexpr (is_strided_eval_v<Ev>) {  // a view or temporary: one pointer, no unravel
       index_t step = 0;
       if (single_step(extents, ev.strides, step)) {
         using T = std::remove_cv_t<std::remove_pointer_t<decltype(ev.ptr)>>;

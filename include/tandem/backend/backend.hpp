@@ -129,5 +129,4 @@ concept backend = requires(index_t n, double* out, const double* in, float* f, i
   B::runtime::destroy_event(e);
 };
 
-
 }  // namespace tandem::detail

@@ -12,7 +12,7 @@
 namespace tandem::detail::tuning {
 
 /// Work (elements) below which a host loop runs serially on the calling thread: starting
-/// TBB tasks costs more than that much work.
+/// pool tasks costs more than that much work.
 inline constexpr index_t serial_threshold = index_t(1) << 15;
 /// Elements one parallel host task handles.
 inline constexpr index_t task_size = index_t(1) << 14;

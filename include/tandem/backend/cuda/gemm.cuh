@@ -59,20 +59,6 @@ template <>
 struct cublas_types<__nv_bfloat16> : cublas_type_names<CUDA_R_16BF, CUBLAS_COMPUTE_32F, float> {};
 
 /// batch products C_b = A_b * B_b (m x k times k x n, row-major C with row stride ldc),
-/// declared here and defined below.
-template <class T>
-void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, index_t a_batch, const T* b,
-               blas_operand lb, index_t b_batch, T* c, index_t ldc, index_t c_batch, index_t batch);
-
-/// The device backend's gemm (backend/facets.hpp): C's rows are dense.
-template <class T>
-void cuda_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
-                       strided_matrix<const T> b, strided_matrix<T> c) {
-  const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
-  cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
-}
-
-/// batch products C_b = A_b * B_b (m x k times k x n, row-major C with row stride ldc),
 /// operands at fixed strides between batches (0 repeats one operand).
 template <class T>
 void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, index_t a_batch, const T* b,
@@ -113,6 +99,14 @@ void cuda_gemm(index_t m, index_t n, index_t k, const T* a, blas_operand la, ind
     run([](auto... x) { return cublasGemmEx_64(x...); }, "cublasGemmEx_64",
         [](auto... x) { return cublasGemmStridedBatchedEx_64(x...); }, "cublasGemmStridedBatchedEx_64",
         [](index_t v) { return static_cast<std::int64_t>(v); });
+}
+
+/// The device backend's gemm (backend/facets.hpp): C's rows are dense.
+template <class T>
+void cuda_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
+                       strided_matrix<const T> b, strided_matrix<T> c) {
+  const blas_layout la = blas_layout_of(m, k, a.rs, a.cs), lb = blas_layout_of(k, n, b.rs, b.cs);
+  cuda_gemm<T>(m, n, k, a.data, la.op, a.bs, b.data, lb.op, b.bs, c.data, c.rs, c.bs, batch);
 }
 
 }  // namespace tandem::detail

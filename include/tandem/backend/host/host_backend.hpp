@@ -1,11 +1,12 @@
 #pragma once
 /// \file backend/host/host_backend.hpp
 /// The host backend: every operation of the backend interface (backend/backend.hpp) on
-/// the CPU. The sorter, the selector and gemm are defined in sort.hpp, select.hpp and
-/// gemm.hpp, which only the algorithms that use them include (backend/facets.hpp). Loops, reductions and scans on the C++ parallel algorithms (host/loops.hpp),
+/// the CPU. Loops, reductions and scans on tandem's pool of threads (host/loops.hpp),
 /// tandem's radix sort, two-pass compaction, tandem's blocked SIMD matrix product or
 /// CBLAS, aligned host memory with a block cache, and a runtime whose streams order
-/// nothing (host work finishes before it returns).
+/// nothing (host work finishes before it returns). The sorter, the selector and gemm
+/// are defined in sort.hpp, select.hpp and gemm.hpp, which only the algorithms that use
+/// them include (backend/facets.hpp).
 
 #include "../../config.hpp"
 #include "../counting.hpp"

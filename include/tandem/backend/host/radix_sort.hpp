@@ -16,7 +16,6 @@
 #include <utility>
 #include <vector>
 
-
 #include "../../config.hpp"
 #include "../../core/radix_key.hpp"
 #include "../../half.hpp"

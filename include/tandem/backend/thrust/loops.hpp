@@ -2,7 +2,7 @@
 /// \file backend/thrust/loops.hpp
 /// Loops, reductions and scans for the device and managed spaces, written with Thrust. Under
 /// a CUDA compiler they run on the GPU, ordered on tandem's stream without waiting;
-/// under a host compiler (the emulated device) they run on the CPU's TBB threads: loops
+/// under a host compiler (the emulated device) they run on the host's threads: loops
 /// and reductions as the host backend's do, scans with the host backend's scan.
 
 // config.hpp first: it picks Thrust's device system before any Thrust header is seen.
@@ -44,7 +44,7 @@ inline auto device_policy() { return thrust::cuda::par_nosync(pool_allocator{}).
 
 template <class Space>
 struct thrust_loops {
-  /// Emulated, the loops run on CPU cores (TBB), as the host backend's do.
+  /// Emulated, the loops run on CPU cores, as the host backend's do.
   static constexpr bool runs_on_cpu = !TANDEM_HAS_CUDA;
 
 #if TANDEM_HAS_CUDA
@@ -60,7 +60,7 @@ struct thrust_loops {
     thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, f);
     launched("thrust::for_each_n");
 #else
-    // Emulated: the host backend's loop, on the same TBB threads. Thrust's TBB
+    // Emulated: the host backend's loop, on the same threads. Thrust's TBB
     // for_each_n ran memory-bound loops 1.6 to 2.2 times slower than this one with the
     // same functor (a 32x32-tiled 4096x4096 transpose: 44 ms against 20 ms; measured
     // 2026-12-01), and could not split loops by their cost. Thrust's TBB system still

@@ -4,7 +4,7 @@
 /// interface (backend/backend.hpp) written with Thrust. Under a CUDA compiler it runs on
 /// the GPU: CUB for reductions, scans and sorts, cuBLAS for matrix products, memory
 /// from the stream-ordered pool, CUDA streams and events. Under a host compiler (the
-/// emulated device) the loops run on the CPU's TBB threads as the host backend's do,
+/// emulated device) the loops run on the host's threads as the host backend's do,
 /// compaction on Thrust's TBB system, and the memory, sorts, matrix products and
 /// runtime are the host backend's. The sorter, the selector and gemm are defined in
 /// their own headers (backend/facets.hpp); emulated, Thrust is included by compaction
