@@ -31,9 +31,10 @@
 #include "cblas.hpp"
 #include "loops.hpp"
 
+// The x86 micro-kernels are written with the compiler's vector types, not <immintrin.h>
+// (about 40,000 lines that every includer of matmul would pay for).
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #  define TANDEM_GEMM_X86 1
-#  include <immintrin.h>
 #else
 #  define TANDEM_GEMM_X86 0
 #endif
@@ -83,56 +84,43 @@ inline bool fits_blas_int(std::initializer_list<index_t> sizes) {
 
 namespace gemm_kernels {
 
-// Vector operations of one instruction set, for one element type. Each set's functions
-// carry that set's target attribute, so they inline into its micro-kernel only.
+// Vector operations of one instruction set, for one element type, on the compiler's
+// vector types. Each set's functions carry that set's target attribute, so they inline
+// into its micro-kernel only. fma is a * b + c with contraction forced on, so that it is
+// one fused instruction whatever -ffp-contract the including file was built with.
 #if TANDEM_GEMM_X86
-#  define TANDEM_TARGET_AVX512 __attribute__((target("avx512f"), always_inline)) inline
-#  define TANDEM_TARGET_AVX2 __attribute__((target("avx2,fma"), always_inline)) inline
+#  if defined(__clang__)
+#    define TANDEM_GEMM_CONTRACT
+#    define TANDEM_GEMM_CONTRACT_HERE _Pragma("clang fp contract(fast)")
+#  else
+#    define TANDEM_GEMM_CONTRACT_HERE
+#    define TANDEM_GEMM_CONTRACT __attribute__((optimize("fp-contract=fast")))
+#  endif
+#  define TANDEM_TARGET_AVX512 __attribute__((target("avx512f"), always_inline)) TANDEM_GEMM_CONTRACT inline
+#  define TANDEM_TARGET_AVX2 __attribute__((target("avx2,fma"), always_inline)) TANDEM_GEMM_CONTRACT inline
 
-struct avx512_f32 {
-  using T = float;
-  using V = __m512;
-  static constexpr int W = 16, MR = 12;
-  TANDEM_TARGET_AVX512 static V zero() { return _mm512_setzero_ps(); }
-  TANDEM_TARGET_AVX512 static V load(const T* p) { return _mm512_loadu_ps(p); }
-  TANDEM_TARGET_AVX512 static void store(T* p, V v) { _mm512_storeu_ps(p, v); }
-  TANDEM_TARGET_AVX512 static V splat(T x) { return _mm512_set1_ps(x); }
-  TANDEM_TARGET_AVX512 static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
-  TANDEM_TARGET_AVX512 static V add(V a, V b) { return _mm512_add_ps(a, b); }
-};
-struct avx512_f64 {
-  using T = double;
-  using V = __m512d;
-  static constexpr int W = 8, MR = 12;
-  TANDEM_TARGET_AVX512 static V zero() { return _mm512_setzero_pd(); }
-  TANDEM_TARGET_AVX512 static V load(const T* p) { return _mm512_loadu_pd(p); }
-  TANDEM_TARGET_AVX512 static void store(T* p, V v) { _mm512_storeu_pd(p, v); }
-  TANDEM_TARGET_AVX512 static V splat(T x) { return _mm512_set1_pd(x); }
-  TANDEM_TARGET_AVX512 static V fma(V a, V b, V c) { return _mm512_fmadd_pd(a, b, c); }
-  TANDEM_TARGET_AVX512 static V add(V a, V b) { return _mm512_add_pd(a, b); }
-};
-struct avx2_f32 {
-  using T = float;
-  using V = __m256;
-  static constexpr int W = 8, MR = 6;
-  TANDEM_TARGET_AVX2 static V zero() { return _mm256_setzero_ps(); }
-  TANDEM_TARGET_AVX2 static V load(const T* p) { return _mm256_loadu_ps(p); }
-  TANDEM_TARGET_AVX2 static void store(T* p, V v) { _mm256_storeu_ps(p, v); }
-  TANDEM_TARGET_AVX2 static V splat(T x) { return _mm256_set1_ps(x); }
-  TANDEM_TARGET_AVX2 static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
-  TANDEM_TARGET_AVX2 static V add(V a, V b) { return _mm256_add_ps(a, b); }
-};
-struct avx2_f64 {
-  using T = double;
-  using V = __m256d;
-  static constexpr int W = 4, MR = 6;
-  TANDEM_TARGET_AVX2 static V zero() { return _mm256_setzero_pd(); }
-  TANDEM_TARGET_AVX2 static V load(const T* p) { return _mm256_loadu_pd(p); }
-  TANDEM_TARGET_AVX2 static void store(T* p, V v) { _mm256_storeu_pd(p, v); }
-  TANDEM_TARGET_AVX2 static V splat(T x) { return _mm256_set1_pd(x); }
-  TANDEM_TARGET_AVX2 static V fma(V a, V b, V c) { return _mm256_fmadd_pd(a, b, c); }
-  TANDEM_TARGET_AVX2 static V add(V a, V b) { return _mm256_add_pd(a, b); }
-};
+#  define TANDEM_GEMM_VECTOR(NAME, ATTR, TYPE, BYTES, ROWS)                                \
+    struct NAME {                                                                        \
+      using T = TYPE;                                                                    \
+      typedef TYPE V __attribute__((vector_size(BYTES)));                                \
+      static constexpr int W = BYTES / int(sizeof(TYPE)), MR = ROWS;                     \
+      ATTR static V zero() { return V{}; }                                               \
+      /* U: the same vector at the element's alignment, for unaligned loads and stores */ \
+      typedef TYPE U __attribute__((vector_size(BYTES), aligned(sizeof(TYPE)), may_alias)); \
+      ATTR static V load(const T* p) { return *reinterpret_cast<const U*>(p); }          \
+      ATTR static void store(T* p, V v) { *reinterpret_cast<U*>(p) = v; }                \
+      ATTR static V splat(T x) { return x - V{}; } /* x - 0 is x, even for -0 */        \
+      ATTR static V fma(V a, V b, V c) {                                                 \
+        TANDEM_GEMM_CONTRACT_HERE return a * b + c;                                      \
+      }                                                                                  \
+      ATTR static V add(V a, V b) { return a + b; }                                      \
+    };
+
+TANDEM_GEMM_VECTOR(avx512_f32, TANDEM_TARGET_AVX512, float, 64, 12)
+TANDEM_GEMM_VECTOR(avx512_f64, TANDEM_TARGET_AVX512, double, 64, 12)
+TANDEM_GEMM_VECTOR(avx2_f32, TANDEM_TARGET_AVX2, float, 32, 6)
+TANDEM_GEMM_VECTOR(avx2_f64, TANDEM_TARGET_AVX2, double, 32, 6)
+#  undef TANDEM_GEMM_VECTOR
 
 /// The MR x 2W tile: c (row stride ldc) = or += A panel * B panel over kc steps.
 #  define TANDEM_GEMM_TILE(ISA, ATTR)                                                                      \
@@ -162,10 +150,10 @@ struct avx2_f64 {
       }                                                                                                   \
     }
 
-__attribute__((target("avx512f"))) inline TANDEM_GEMM_TILE(avx512_f32, )
-__attribute__((target("avx512f"))) inline TANDEM_GEMM_TILE(avx512_f64, )
-__attribute__((target("avx2,fma"))) inline TANDEM_GEMM_TILE(avx2_f32, )
-__attribute__((target("avx2,fma"))) inline TANDEM_GEMM_TILE(avx2_f64, )
+__attribute__((target("avx512f"))) TANDEM_GEMM_CONTRACT inline TANDEM_GEMM_TILE(avx512_f32, )
+__attribute__((target("avx512f"))) TANDEM_GEMM_CONTRACT inline TANDEM_GEMM_TILE(avx512_f64, )
+__attribute__((target("avx2,fma"))) TANDEM_GEMM_CONTRACT inline TANDEM_GEMM_TILE(avx2_f32, )
+__attribute__((target("avx2,fma"))) TANDEM_GEMM_CONTRACT inline TANDEM_GEMM_TILE(avx2_f64, )
 #  undef TANDEM_GEMM_TILE
 #endif  // TANDEM_GEMM_X86
 
