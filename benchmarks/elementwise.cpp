@@ -5,7 +5,7 @@
 //   axpy    y2 = 2 * x + y            12
 //   fused5  o = a * b + c * d - e     24
 //   sum     s = sum(a)                 4
-// Implementations: tandem_host, tandem_device (the GPU, or Thrust's TBB system when
+// Implementations: tandem_host, tandem_device (the GPU, or the host's code when
 // emulated), loop_serial (a plain loop on one thread), loop_tbb (the same loop split
 // with tbb::parallel_for), and under CUDA kernel_cuda (a hand-written grid-stride
 // kernel). Ceilings: ceiling_copy and ceiling_triad on the host, ceiling_d2d (a

@@ -1,6 +1,6 @@
 # What tandem::tandem needs, found the same way in the build tree and in an installed
-# package: the platform's threads (the host backend's pool), TBB (Thrust's TBB system,
-# which runs the emulated device space's compaction) and the CCCL headers
+# package: the platform's threads (the host backend's pool), TBB (Thrust's device system
+# without CUDA, for Thrust code next to the emulated device) and the CCCL headers
 # (Thrust, CUB, libcu++) that the CUDA toolkit ships. No CUDA compiler and no GPU are
 # needed for a host-only build. Optional: a CBLAS library (OpenBLAS) for host matrix
 # products (tandem::cblas, empty when none is found or TANDEM_USE_CBLAS is OFF) and, in

@@ -12,8 +12,10 @@
 #else
 #  define TANDEM_HAS_CUDA 0
 #  define TANDEM_HD
-// Without a CUDA compiler the device space runs on Thrust's TBB system. This must be
-// decided before any Thrust header is seen, which is why it lives here.
+// Without a CUDA compiler Thrust's device system is its TBB system, for Thrust code
+// that a program (or a test) runs next to tandem's emulated device, whose own code is
+// the host backend's. This must be decided before any Thrust header is seen, which is
+// why it lives here.
 #  ifndef THRUST_DEVICE_SYSTEM
 #    define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_TBB
 #  endif
@@ -60,7 +62,7 @@ namespace tandem {
 /// The signed index type used for extents, strides and element indices.
 using index_t = std::int64_t;
 
-/// True when `td::device` runs on the host (Thrust's TBB system) because no CUDA
+/// True when `td::device` runs on the host (the host backend's code) because no CUDA
 /// compiler is in force; false when it is real GPU memory driven by CUDA.
 inline constexpr bool device_is_emulated = !TANDEM_HAS_CUDA;
 

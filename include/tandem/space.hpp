@@ -18,8 +18,8 @@ namespace tandem {
 struct host_space {
   static constexpr const char* name = "host_space";
 };
-/// GPU global memory under a CUDA compiler; host memory otherwise, its loops on the
-/// host's threads and its compaction on Thrust's TBB system (see `device_is_emulated`).
+/// GPU global memory under a CUDA compiler; host memory otherwise, its loops, sorts and
+/// compaction the host backend's, on the host's threads (see `device_is_emulated`).
 struct device_space {
   static constexpr const char* name = "device_space";
 };

@@ -5,6 +5,10 @@
 
 #include "support/test_support.hpp"
 
+#if !TANDEM_HAS_CUDA
+#  include <tandem/backend/thrust/select.hpp>
+#endif
+
 using testing::values;
 
 TEMPLATE_TEST_CASE("nonzero and count_nonzero", "[selection]", TANDEM_TEST_SPACES) {
@@ -147,3 +151,36 @@ TEMPLATE_TEST_CASE("histogram counts as numpy does", "[selection]", TANDEM_TEST_
     CHECK(td::to_vector(td::histogram(t, bins, 0.0, 1.0)) == want);
   }
 }
+
+#if !TANDEM_HAS_CUDA
+// The device backend's compaction (Thrust's count_if and copy_if) is what a GPU runs.
+// Where the device is emulated, the device space compacts with the host's code, so
+// Thrust's version is run here directly, on Thrust's TBB system, against a plain loop
+// and against the host's.
+
+TEST_CASE("Thrust's compaction on its TBB system agrees with a plain loop", "[selection]") {
+  for (const td::index_t n : {td::index_t(0), td::index_t(1), td::index_t(7), td::index_t(4095),
+                              td::index_t(4097), td::index_t(300001)}) {
+    const auto pred = [](td::index_t i) { return (i * 2654435761u) % 5 < 2; };
+    const auto val = [](td::index_t i) { return double(i) * 0.5 - 3; };
+    std::vector<double> want;
+    for (td::index_t i = 0; i < n; ++i)
+      if (pred(i)) want.push_back(val(i));
+    std::vector<double> thrust_out, host_out;
+    td::index_t thrust_count = -1;
+    td::detail::thrust_selector<td::device_space>::select<double>(n, pred, val, [&](td::index_t count) {
+      thrust_count = count;
+      thrust_out.resize(std::size_t(count));
+      return thrust_out.data();
+    });
+    td::detail::host_selector::select<double>(n, pred, val, [&](td::index_t count) {
+      host_out.resize(std::size_t(count));
+      return host_out.data();
+    });
+    CAPTURE(n);
+    CHECK(thrust_count == td::index_t(want.size()));
+    CHECK(thrust_out == want);
+    CHECK(host_out == want);
+  }
+}
+#endif

@@ -63,8 +63,7 @@ struct thrust_loops {
     // Emulated: the host backend's loop, on the same threads. Thrust's TBB
     // for_each_n ran memory-bound loops 1.6 to 2.2 times slower than this one with the
     // same functor (a 32x32-tiled 4096x4096 transpose: 44 ms against 20 ms; measured
-    // 2026-12-01), and could not split loops by their cost. Thrust's TBB system still
-    // runs the device space's compaction (thrust/select.hpp).
+    // 2026-12-01), and could not split loops by their cost.
     host_loops::for_each(n, f, cost);
 #endif
   }

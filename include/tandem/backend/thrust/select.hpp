@@ -1,8 +1,9 @@
 #pragma once
 /// \file backend/thrust/select.hpp
 /// Stream compaction for the device backend (the members of backend/host/select.hpp's):
-/// Thrust's count_if and copy_if, which are CUB's select on a GPU and Thrust's TBB system
-/// when the device is emulated.
+/// Thrust's count_if and copy_if, which are CUB's select on a GPU. The emulated device
+/// compacts with the host's code; this header still compiles and runs on Thrust's TBB
+/// system, where the tests check it (tests/tandem/algorithm/selection.cpp).
 
 // config.hpp first: it picks Thrust's device system before any Thrust header is seen.
 #include "../../config.hpp"

@@ -4,11 +4,10 @@
 /// interface (backend/backend.hpp) written with Thrust. Under a CUDA compiler it runs on
 /// the GPU: CUB for reductions, scans and sorts, cuBLAS for matrix products, memory
 /// from the stream-ordered pool, CUDA streams and events. Under a host compiler (the
-/// emulated device) the loops run on the host's threads as the host backend's do,
-/// compaction on Thrust's TBB system, and the memory, sorts, matrix products and
-/// runtime are the host backend's. The sorter, the selector and gemm are defined in
-/// their own headers (backend/facets.hpp); emulated, Thrust is included by compaction
-/// alone (thrust/select.hpp).
+/// emulated device) the loops run on the host's threads as the host backend's do, and
+/// the memory, sorts, compaction, matrix products and runtime are the host backend's;
+/// no Thrust header is included. The sorter, the selector and gemm are defined in their
+/// own headers (backend/facets.hpp).
 
 #include <type_traits>
 
@@ -34,12 +33,13 @@ struct thrust_backend : thrust_loops<Space> {
   using memory = std::conditional_t<is_host_accessible_v<Space>, cuda_managed_memory, cuda_device_memory>;
   using runtime = cuda_runtime;
   using sorter = cuda_sorter;
+  using selector = thrust_selector<Space>;
 #else
   using memory = host_memory;
   using runtime = host_runtime;
   using sorter = host_sorter;
+  using selector = host_selector;
 #endif
-  using selector = thrust_selector<Space>;
 
   /// batch products C_q = A_q * B_q, m x k times k x n; C's rows are dense.
   template <class T>
