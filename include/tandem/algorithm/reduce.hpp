@@ -661,6 +661,24 @@ auto norm(const E& e, index_t axis) {
                                 std::optional<V>(V(0)), "norm");
 }
 
+/// True when every element of a is close to b's (td::isclose, broadcasting as numpy's
+/// allclose does; shapes that do not broadcast throw td::shape_error).
+template <class A, class B>
+  requires binary_operands<A, B>
+bool allclose(const A& a, const B& b, double rtol = 1e-5, double atol = 1e-8) {
+  return all(isclose(a, b, rtol, atol));
+}
+
+/// True when a and b have the same shape and equal elements (numpy's array_equal: NaN
+/// is unequal to itself; other shapes or ranks give false, never an error).
+template <operand A, operand B>
+bool array_equal(const A& a, const B& b) {
+  if constexpr (std::remove_cvref_t<decltype(a.shape())>::rank != std::remove_cvref_t<decltype(b.shape())>::rank)
+    return false;
+  else
+    return a.shape() == b.shape() && all(a == b);
+}
+
 /// op(init, every element), with op an associative, commutative TANDEM_HD functor; the
 /// element type is kept. `init` alone for an empty operand.
 template <operand E, class Init, class Op>

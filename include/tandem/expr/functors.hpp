@@ -267,16 +267,23 @@ struct abs_fn {
       return ::tandem::detail::pstd::fabs(x);
   }
 };
-// A 16-bit float is computed in float and rounded back.
-#define TANDEM_MATH_FUNCTOR(name, fn)                                         \
-  struct name {                                                               \
-    template <class X>                                                        \
-    TANDEM_HD auto operator()(X x) const {                                    \
-      if constexpr (is_reduced_float_v<X>)                                    \
-        return static_cast<X>(::tandem::detail::pstd::fn(static_cast<float>(x)));        \
-      else                                                                    \
-        return ::tandem::detail::pstd::fn(x);                                            \
-    }                                                                         \
+// ---- floating-point functions -------------------------------------------------------
+/// The type a floating-point function of X computes in: X itself for float and double,
+/// float for the 16-bit floats (the result is rounded back), double for integers and
+/// bool (numpy's float64).
+template <class X>
+using math_t = std::conditional_t<is_reduced_float_v<X>, float, std::conditional_t<std::is_floating_point_v<X>, X, double>>;
+/// What such a function gives: X for a 16-bit float, else math_t<X>.
+template <class X>
+using math_result_t = std::conditional_t<is_reduced_float_v<X>, X, math_t<X>>;
+
+/// A function of one floating-point argument, through math_t.
+#define TANDEM_MATH_FUNCTOR(name, fn)                                                        \
+  struct name {                                                                              \
+    template <class X>                                                                       \
+    TANDEM_HD auto operator()(X x) const {                                                   \
+      return static_cast<math_result_t<X>>(::tandem::detail::pstd::fn(static_cast<math_t<X>>(x))); \
+    }                                                                                        \
   };
 TANDEM_MATH_FUNCTOR(exp_fn, exp)
 TANDEM_MATH_FUNCTOR(log_fn, log)
@@ -284,7 +291,151 @@ TANDEM_MATH_FUNCTOR(sqrt_fn, sqrt)
 TANDEM_MATH_FUNCTOR(sin_fn, sin)
 TANDEM_MATH_FUNCTOR(cos_fn, cos)
 TANDEM_MATH_FUNCTOR(tanh_fn, tanh)
+TANDEM_MATH_FUNCTOR(tan_fn, tan)
+TANDEM_MATH_FUNCTOR(asin_fn, asin)
+TANDEM_MATH_FUNCTOR(acos_fn, acos)
+TANDEM_MATH_FUNCTOR(atan_fn, atan)
+TANDEM_MATH_FUNCTOR(sinh_fn, sinh)
+TANDEM_MATH_FUNCTOR(cosh_fn, cosh)
+TANDEM_MATH_FUNCTOR(asinh_fn, asinh)
+TANDEM_MATH_FUNCTOR(acosh_fn, acosh)
+TANDEM_MATH_FUNCTOR(atanh_fn, atanh)
+TANDEM_MATH_FUNCTOR(exp2_fn, exp2)
+TANDEM_MATH_FUNCTOR(expm1_fn, expm1)
+TANDEM_MATH_FUNCTOR(log2_fn, log2)
+TANDEM_MATH_FUNCTOR(log10_fn, log10)
+TANDEM_MATH_FUNCTOR(log1p_fn, log1p)
+TANDEM_MATH_FUNCTOR(cbrt_fn, cbrt)
+TANDEM_MATH_FUNCTOR(erf_fn, erf)
+TANDEM_MATH_FUNCTOR(erfc_fn, erfc)
 #undef TANDEM_MATH_FUNCTOR
+
+/// log |Gamma(x)|. On the host through lgamma_r where the C library has it: lgamma
+/// itself writes the global signgam, which parallel loops would race on.
+struct lgamma_fn {
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    using M = math_t<X>;
+#if !TANDEM_DEVICE_CODE && defined(__GLIBC__)
+    int sign = 0;
+    if constexpr (std::is_same_v<M, float>)
+      return static_cast<math_result_t<X>>(::lgammaf_r(static_cast<M>(x), &sign));
+    else
+      return static_cast<math_result_t<X>>(::lgamma_r(static_cast<M>(x), &sign));
+#else
+    return static_cast<math_result_t<X>>(::tandem::detail::pstd::lgamma(static_cast<M>(x)));
+#endif
+  }
+};
+
+/// Rounding to an integral value: integers and bool are returned as they are (numpy
+/// keeps their type too); floats through math_t.
+#define TANDEM_ROUNDING_FUNCTOR(name, fn)                                                    \
+  struct name {                                                                              \
+    template <class X>                                                                       \
+    TANDEM_HD auto operator()(X x) const {                                                   \
+      if constexpr (std::is_integral_v<X>)                                                   \
+        return x;                                                                            \
+      else                                                                                   \
+        return static_cast<X>(::tandem::detail::pstd::fn(static_cast<math_t<X>>(x)));        \
+    }                                                                                        \
+  };
+TANDEM_ROUNDING_FUNCTOR(floor_fn, floor)
+TANDEM_ROUNDING_FUNCTOR(ceil_fn, ceil)
+TANDEM_ROUNDING_FUNCTOR(trunc_fn, trunc)
+// rint rounds in the current rounding mode, which is to nearest, ties to even (numpy's
+// round and rint both do this).
+TANDEM_ROUNDING_FUNCTOR(rint_fn, rint)
+#undef TANDEM_ROUNDING_FUNCTOR
+
+/// numpy's sign: -1, 0 or 1 in X's type; NaN for NaN; +0 for either zero.
+struct sign_fn {
+  template <class X>
+  TANDEM_HD constexpr X operator()(X x) const {
+    if constexpr (std::is_same_v<X, bool>)
+      return x;
+    else if constexpr (std::is_unsigned_v<X>)
+      return static_cast<X>(x > 0 ? 1 : 0);
+    else if constexpr (std::is_integral_v<X>)
+      return static_cast<X>((x > 0) - (x < 0));
+    else {
+      const math_t<X> v = static_cast<math_t<X>>(x);
+      return static_cast<X>(v > 0 ? math_t<X>(1) : (v < 0 ? math_t<X>(-1) : (v == 0 ? math_t<X>(0) : v)));
+    }
+  }
+};
+/// x * x (integers wrap as multiply does).
+struct square_fn {
+  template <class X>
+  TANDEM_HD constexpr auto operator()(X x) const {
+    if constexpr (is_reduced_float_v<X>)
+      return static_cast<X>(static_cast<float>(x) * static_cast<float>(x));
+    else
+      return multiply(x, x);
+  }
+};
+/// 1 / x; integers divide as `/` does (1, -1 or 0; 0 for a zero divisor).
+struct reciprocal_fn {
+  template <class X>
+  TANDEM_HD constexpr auto operator()(X x) const {
+    if constexpr (is_reduced_float_v<X>)
+      return static_cast<X>(1.0f / static_cast<float>(x));
+    else
+      return divide(X(1), x);
+  }
+};
+
+/// The floating-point classifications, as bool; integers are finite numbers.
+template <class X>
+TANDEM_HD constexpr math_t<X> as_math(X x) {
+  return static_cast<math_t<X>>(x);
+}
+struct isnan_fn {
+  template <class X>
+  TANDEM_HD constexpr bool operator()(X x) const {
+    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::isnan(as_math(x));
+    else return false;
+  }
+};
+struct isinf_fn {
+  template <class X>
+  TANDEM_HD constexpr bool operator()(X x) const {
+    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::isinf(as_math(x));
+    else return false;
+  }
+};
+struct isfinite_fn {
+  template <class X>
+  TANDEM_HD constexpr bool operator()(X x) const {
+    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::isfinite(as_math(x));
+    else return true;
+  }
+};
+struct signbit_fn {
+  template <class X>
+  TANDEM_HD constexpr bool operator()(X x) const {
+    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::signbit(as_math(x));
+    else if constexpr (std::is_signed_v<X>) return x < 0;
+    else return false;
+  }
+};
+
+/// A function of two floating-point arguments, computed in math_t of the type they
+/// meet in (common_element_t).
+#define TANDEM_MATH_FUNCTOR2(name, fn)                                                       \
+  struct name {                                                                              \
+    template <class X, class Y>                                                              \
+    TANDEM_HD auto operator()(X x, Y y) const {                                              \
+      using C = common_element_t<X, Y>;                                                      \
+      using M = math_t<C>;                                                                   \
+      return static_cast<math_result_t<C>>(::tandem::detail::pstd::fn(convert<M>(x), convert<M>(y))); \
+    }                                                                                        \
+  };
+TANDEM_MATH_FUNCTOR2(atan2_fn, atan2)
+TANDEM_MATH_FUNCTOR2(hypot_fn, hypot)
+TANDEM_MATH_FUNCTOR2(copysign_fn, copysign)
+#undef TANDEM_MATH_FUNCTOR2
+
 struct pow_fn {
   template <class X, class Y>
   TANDEM_HD auto operator()(X x, Y y) const {
@@ -296,6 +447,205 @@ struct pow_fn {
     } else {
       return ::tandem::detail::pstd::pow(x, y);
     }
+  }
+};
+
+/// log(exp(x) + exp(y)) without overflow, as numpy computes it: equal arguments
+/// (infinities among them) give x + log 2, NaN gives NaN.
+struct logaddexp_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y y) const {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    const M a = convert<M>(x), b = convert<M>(y);
+    M r;
+    if (a == b) {
+      r = a + M(0.69314718055994530942);
+    } else {
+      const M d = a - b;
+      if (d > 0)
+        r = a + ::tandem::detail::pstd::log1p(::tandem::detail::pstd::exp(-d));
+      else if (d <= 0)
+        r = b + ::tandem::detail::pstd::log1p(::tandem::detail::pstd::exp(d));
+      else
+        r = d;  // NaN
+    }
+    return static_cast<math_result_t<C>>(r);
+  }
+};
+
+// ---- integer and floating division, numpy's way ------------------------------------
+/// C's fmod: the sign of the dividend. Integers: a zero divisor gives 0, and MIN % -1
+/// gives 0 (C++ leaves both undefined).
+template <class X, class Y>
+TANDEM_HD constexpr auto fmod_values(X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    using C = promoted_t<X, Y>;
+    const C a = static_cast<C>(x), b = static_cast<C>(y);
+    if (b == C(0)) return C(0);
+    if constexpr (std::is_signed_v<C>) {
+      if (b == C(-1)) return C(0);
+    }
+    return static_cast<C>(a % b);
+  } else {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    return static_cast<math_result_t<C>>(::tandem::detail::pstd::fmod(convert<M>(x), convert<M>(y)));
+  }
+}
+/// numpy's divmod of two floats: the floored quotient and the remainder with the
+/// divisor's sign, computed from fmod so that q * b + r == a as nearly as floats allow.
+template <class M>
+struct float_divmod {
+  M quotient, remainder;
+};
+template <class M>
+TANDEM_HD float_divmod<M> divmod_float(M a, M b) {
+  namespace ps = ::tandem::detail::pstd;
+  M mod = ps::fmod(a, b);
+  if (b == M(0)) return {a / b, mod};  // inf, -inf or NaN; fmod gave NaN
+  M div = (a - mod) / b;
+  if (mod != M(0)) {
+    if ((b < M(0)) != (mod < M(0))) {
+      mod += b;
+      div -= M(1);
+    }
+  } else {
+    mod = ps::copysign(M(0), b);
+  }
+  M floordiv;
+  if (div != M(0)) {
+    floordiv = ps::floor(div);
+    if (div - floordiv > M(0.5)) floordiv += M(1);
+  } else {
+    floordiv = ps::copysign(M(0), a / b);
+  }
+  return {floordiv, mod};
+}
+/// numpy's remainder (Python's %): the sign of the divisor.
+template <class X, class Y>
+TANDEM_HD constexpr auto remainder_values(X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    using C = promoted_t<X, Y>;
+    const C b = static_cast<C>(y);
+    C r = fmod_values(x, y);
+    if constexpr (std::is_signed_v<C>) {
+      if (r != C(0) && ((r < C(0)) != (b < C(0)))) r = static_cast<C>(r + b);
+    }
+    return r;
+  } else {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    return static_cast<math_result_t<C>>(divmod_float(convert<M>(x), convert<M>(y)).remainder);
+  }
+}
+/// numpy's floor_divide (Python's //): the quotient rounded toward minus infinity.
+/// Integers: a zero divisor gives 0, MIN // -1 wraps to MIN.
+template <class X, class Y>
+TANDEM_HD constexpr auto floor_divide_values(X x, Y y) {
+  if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+    using C = promoted_t<X, Y>;
+    const C a = static_cast<C>(x), b = static_cast<C>(y);
+    C q = divide(a, b);
+    if constexpr (std::is_signed_v<C>) {
+      if (b != C(0) && b != C(-1) && fmod_values(a, b) != C(0) && ((a < C(0)) != (b < C(0)))) q = static_cast<C>(q - 1);
+    }
+    return q;
+  } else {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    return static_cast<math_result_t<C>>(divmod_float(convert<M>(x), convert<M>(y)).quotient);
+  }
+}
+
+// ---- bitwise operators, on integers and bool ---------------------------------------
+template <class X, class Y>
+inline constexpr bool bitwise_operands_v = std::is_integral_v<X> && std::is_integral_v<Y>;
+/// bool with bool stays bool (numpy's logical result); other integers promote as C++ does.
+template <class X, class Y>
+using bitwise_t = std::conditional_t<std::is_same_v<X, bool> && std::is_same_v<Y, bool>, bool, promoted_t<X, Y>>;
+
+#define TANDEM_BITWISE_FUNCTOR(name, op)                                                     \
+  struct name {                                                                              \
+    template <class X, class Y>                                                              \
+    TANDEM_HD constexpr auto operator()(X x, Y y) const {                                    \
+      static_assert(bitwise_operands_v<X, Y>, "tandem: & | ^ << >> take integer or bool operands"); \
+      using C = bitwise_t<X, Y>;                                                             \
+      return static_cast<C>(static_cast<C>(x) op static_cast<C>(y));                         \
+    }                                                                                        \
+  };
+TANDEM_BITWISE_FUNCTOR(bit_and_fn, &)
+TANDEM_BITWISE_FUNCTOR(bit_or_fn, |)
+TANDEM_BITWISE_FUNCTOR(bit_xor_fn, ^)
+#undef TANDEM_BITWISE_FUNCTOR
+struct bit_not_fn {
+  template <class X>
+  TANDEM_HD constexpr auto operator()(X x) const {
+    static_assert(std::is_integral_v<X>, "tandem: ~ takes an integer or bool operand");
+    if constexpr (std::is_same_v<X, bool>)
+      return !x;  // numpy's ~ on bool is logical not
+    else
+      return static_cast<promoted_t<X, X>>(~static_cast<promoted_t<X, X>>(x));
+  }
+};
+/// x << y and x >> y in the type x and y promote to. A shift by a negative amount or by
+/// the width or more gives 0 (x >> y of a negative x: -1), as numpy defines it; left
+/// shifts are computed unsigned, so they wrap.
+struct shift_left_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    static_assert(bitwise_operands_v<X, Y>, "tandem: & | ^ << >> take integer or bool operands");
+    using C = promoted_t<X, Y>;
+    using U = std::make_unsigned_t<C>;
+    const C b = static_cast<C>(y);
+    if (b < C(0) || static_cast<U>(b) >= sizeof(C) * 8) return C(0);
+    return static_cast<C>(static_cast<U>(static_cast<U>(static_cast<C>(x)) << static_cast<U>(b)));
+  }
+};
+struct shift_right_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    static_assert(bitwise_operands_v<X, Y>, "tandem: & | ^ << >> take integer or bool operands");
+    using C = promoted_t<X, Y>;
+    using U = std::make_unsigned_t<C>;
+    const C a = static_cast<C>(x), b = static_cast<C>(y);
+    if (b < C(0) || static_cast<U>(b) >= sizeof(C) * 8) return a < C(0) ? C(-1) : C(0);
+    return static_cast<C>(a >> b);  // arithmetic for signed C (C++20)
+  }
+};
+
+// ---- closeness --------------------------------------------------------------------
+/// numpy's isclose: |a - b| <= atol + rtol * |b| for finite values, equality for
+/// infinities, false for NaN; computed in math_t of the common type.
+struct isclose_fn {
+  double rtol, atol;
+  template <class X, class Y>
+  TANDEM_HD bool operator()(X x, Y y) const {
+    using M = math_t<common_element_t<X, Y>>;
+    namespace ps = ::tandem::detail::pstd;
+    const M a = convert<M>(x), b = convert<M>(y);
+    if (ps::isfinite(a) && ps::isfinite(b))
+      return ps::fabs(a - b) <= static_cast<M>(atol) + static_cast<M>(rtol) * ps::fabs(b);
+    return a == b;
+  }
+};
+
+#define TANDEM_DIVISION_FUNCTOR(name, fn)                                                    \
+  struct name {                                                                              \
+    template <class X, class Y>                                                              \
+    TANDEM_HD constexpr auto operator()(X x, Y y) const {                                    \
+      return fn(x, y);                                                                       \
+    }                                                                                        \
+  };
+TANDEM_DIVISION_FUNCTOR(fmod_fn, fmod_values)
+TANDEM_DIVISION_FUNCTOR(remainder_fn, remainder_values)
+TANDEM_DIVISION_FUNCTOR(floor_divide_fn, floor_divide_values)
+#undef TANDEM_DIVISION_FUNCTOR
+
+struct logical_xor_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr bool operator()(X x, Y y) const {
+    return static_cast<bool>(x) != static_cast<bool>(y);
   }
 };
 

@@ -1,6 +1,8 @@
 #pragma once
 /// \file expr/math.hpp
-/// Elementwise functions: abs exp log sqrt sin cos tanh pow, maximum, minimum, clamp,
+/// Elementwise functions: numpy's unary and binary math (abs exp log sqrt sin cos tanh
+/// and the rest of numpy's list, the rounding functions, the classifications),
+/// pow, maximum, minimum, the divisions (fmod remainder floor_divide), isclose, clamp,
 /// where and cast. Each returns a lazy expression, as the operators do.
 ///
 /// \code
@@ -27,7 +29,61 @@ TANDEM_UNARY_FUNCTION(sqrt, sqrt_fn)
 TANDEM_UNARY_FUNCTION(sin, sin_fn)
 TANDEM_UNARY_FUNCTION(cos, cos_fn)
 TANDEM_UNARY_FUNCTION(tanh, tanh_fn)
+TANDEM_UNARY_FUNCTION(tan, tan_fn)
+TANDEM_UNARY_FUNCTION(asin, asin_fn)
+TANDEM_UNARY_FUNCTION(acos, acos_fn)
+TANDEM_UNARY_FUNCTION(atan, atan_fn)
+TANDEM_UNARY_FUNCTION(sinh, sinh_fn)
+TANDEM_UNARY_FUNCTION(cosh, cosh_fn)
+TANDEM_UNARY_FUNCTION(asinh, asinh_fn)
+TANDEM_UNARY_FUNCTION(acosh, acosh_fn)
+TANDEM_UNARY_FUNCTION(atanh, atanh_fn)
+TANDEM_UNARY_FUNCTION(exp2, exp2_fn)
+TANDEM_UNARY_FUNCTION(expm1, expm1_fn)
+TANDEM_UNARY_FUNCTION(log2, log2_fn)
+TANDEM_UNARY_FUNCTION(log10, log10_fn)
+TANDEM_UNARY_FUNCTION(log1p, log1p_fn)
+TANDEM_UNARY_FUNCTION(cbrt, cbrt_fn)
+TANDEM_UNARY_FUNCTION(erf, erf_fn)
+TANDEM_UNARY_FUNCTION(erfc, erfc_fn)
+TANDEM_UNARY_FUNCTION(lgamma, lgamma_fn)
+TANDEM_UNARY_FUNCTION(square, square_fn)
+TANDEM_UNARY_FUNCTION(reciprocal, reciprocal_fn)
+TANDEM_UNARY_FUNCTION(sign, sign_fn)
+TANDEM_UNARY_FUNCTION(floor, floor_fn)
+TANDEM_UNARY_FUNCTION(ceil, ceil_fn)
+TANDEM_UNARY_FUNCTION(trunc, trunc_fn)
+TANDEM_UNARY_FUNCTION(rint, rint_fn)
+TANDEM_UNARY_FUNCTION(round, rint_fn)  // half to even, as numpy's round
+TANDEM_UNARY_FUNCTION(isnan, isnan_fn)
+TANDEM_UNARY_FUNCTION(isinf, isinf_fn)
+TANDEM_UNARY_FUNCTION(isfinite, isfinite_fn)
+TANDEM_UNARY_FUNCTION(signbit, signbit_fn)
 #undef TANDEM_UNARY_FUNCTION
+
+#define TANDEM_BINARY_FUNCTION(name, functor)                                               \
+  template <class A, class B>                                                               \
+    requires binary_operands<A, B>                                                          \
+  auto name(A&& a, B&& b) {                                                                 \
+    return detail::make_binary(detail::functor{}, std::forward<A>(a), std::forward<B>(b));  \
+  }
+TANDEM_BINARY_FUNCTION(atan2, atan2_fn)
+TANDEM_BINARY_FUNCTION(hypot, hypot_fn)
+TANDEM_BINARY_FUNCTION(copysign, copysign_fn)
+TANDEM_BINARY_FUNCTION(logaddexp, logaddexp_fn)
+TANDEM_BINARY_FUNCTION(fmod, fmod_fn)            // the sign of the dividend, as C's fmod
+TANDEM_BINARY_FUNCTION(remainder, remainder_fn)  // the sign of the divisor, as numpy's (and %)
+TANDEM_BINARY_FUNCTION(floor_divide, floor_divide_fn)
+TANDEM_BINARY_FUNCTION(logical_xor, logical_xor_fn)
+#undef TANDEM_BINARY_FUNCTION
+
+/// Elementwise closeness, as numpy's isclose: |a - b| <= atol + rtol * |b| (not
+/// symmetric: b is the reference), infinities equal only to themselves, NaN to nothing.
+template <class A, class B>
+  requires binary_operands<A, B>
+auto isclose(A&& a, B&& b, double rtol = 1e-5, double atol = 1e-8) {
+  return detail::make_binary(detail::isclose_fn{rtol, atol}, std::forward<A>(a), std::forward<B>(b));
+}
 
 /// x to the power y, elementwise; either side may be a scalar.
 template <class A, class B>

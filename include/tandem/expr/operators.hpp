@@ -1,6 +1,7 @@
 #pragma once
 /// \file expr/operators.hpp
-/// Arithmetic, comparison and logical operators on tensors, views and expressions.
+/// Arithmetic, comparison, logical and bitwise operators on tensors, views and
+/// expressions (`%` is numpy's remainder; `& | ^ ~ << >>` take integers and bool).
 /// They build lazy `map_expr` nodes; nothing runs until the result is assigned,
 /// evaluated or reduced.
 ///
@@ -91,6 +92,12 @@ TANDEM_BINARY_OPERATOR(>, greater_fn, make_binary<true>)
 TANDEM_BINARY_OPERATOR(>=, greater_equal_fn, make_binary<true>)
 TANDEM_BINARY_OPERATOR(&&, logical_and_fn, make_binary)
 TANDEM_BINARY_OPERATOR(||, logical_or_fn, make_binary)
+TANDEM_BINARY_OPERATOR(%, remainder_fn, make_binary)
+TANDEM_BINARY_OPERATOR(&, bit_and_fn, make_binary)
+TANDEM_BINARY_OPERATOR(|, bit_or_fn, make_binary)
+TANDEM_BINARY_OPERATOR(^, bit_xor_fn, make_binary)
+TANDEM_BINARY_OPERATOR(<<, shift_left_fn, make_binary)
+TANDEM_BINARY_OPERATOR(>>, shift_right_fn, make_binary)
 #undef TANDEM_BINARY_OPERATOR
 
 template <operand A>
@@ -100,6 +107,10 @@ auto operator-(A&& a) {
 template <operand A>
 auto operator!(A&& a) {
   return detail::make_map(detail::logical_not_fn{}, std::forward<A>(a));
+}
+template <operand A>
+auto operator~(A&& a) {
+  return detail::make_map(detail::bit_not_fn{}, std::forward<A>(a));
 }
 
 }  // namespace tandem

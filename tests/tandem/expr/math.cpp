@@ -1,0 +1,316 @@
+// numpy's element-wise vocabulary (expr/math.hpp, expr/operators.hpp): the float
+// functions against the C library in double, the rounding, sign and classification
+// functions, the divisions and the bitwise operators against hand-computed values and
+// numpy's own results, closeness, and the same functions through strided views.
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "support/test_support.hpp"
+
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+const double qnan = std::numeric_limits<double>::quiet_NaN();
+
+/// Same value, NaN matching NaN, zeros matching in sign; within rel * |want| + abs.
+bool near(double got, double want, double rel, double abs) {
+  if (std::isnan(want)) return std::isnan(got);
+  if (std::isinf(want) || want == 0) return got == want && std::signbit(got) == std::signbit(want);
+  return std::fabs(got - want) <= rel * std::fabs(want) + abs;
+}
+
+template <class X>
+void check_all(const std::string& what, const X& expr, const std::vector<double>& want, double rel, double abs) {
+  const std::vector<double> got = testing::values(expr);
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    INFO(what << " element " << i << ": got " << got[i] << ", want " << want[i]);
+    CHECK(near(got[i], want[i], rel, abs));
+  }
+}
+
+// Inputs where the function is defined (domain) plus the special values.
+const std::vector<double> wide = {-3.7, -1.0, -0.25, -0.0, 0.0, 0.3, 1.0, 2.5, 10.0, inf, -inf, qnan};
+const std::vector<double> unit = {-1.0, -0.9, -0.5, -0.0, 0.0, 0.1, 0.5, 0.99, 1.0, qnan};
+const std::vector<double> positive = {0.0, 1e-3, 0.5, 1.0, 1.5, 2.0, 7.25, 1e6, inf, qnan};
+const std::vector<double> small = {-20.0, -3.5, -1.0, -1e-6, 0.0, 1e-6, 0.7, 3.0, 20.0, inf, -inf, qnan};
+
+}  // namespace
+
+#define UNARY(fn, inputs)                                                                  \
+  do {                                                                                     \
+    std::vector<double> want_d, want_f;                                                    \
+    for (double v : inputs) {                                                              \
+      want_d.push_back(std::fn(v));                                                        \
+      want_f.push_back(double(std::fn(float(v))));                                         \
+    }                                                                                      \
+    const auto xd = td::from(inputs, {td::index_t(inputs.size())}, TestType{});            \
+    const auto xf = td::eval(td::cast<float>(xd));                                         \
+    check_all(#fn " double", td::fn(xd), want_d, 4e-15, 1e-300);                           \
+    check_all(#fn " float", td::fn(xf), want_f, 6e-7, 1e-37);                              \
+    static_assert(std::is_same_v<td::value_of_t<decltype(td::fn(xf))>, float>);           \
+  } while (0)
+
+TEMPLATE_TEST_CASE("numpy's float functions agree with the C library", "[math]", TANDEM_TEST_SPACES) {
+  UNARY(tan, wide);
+  UNARY(asin, unit);
+  UNARY(acos, unit);
+  UNARY(atan, wide);
+  UNARY(sinh, small);
+  UNARY(cosh, small);
+  UNARY(asinh, wide);
+  UNARY(acosh, positive);  // below 1 they give NaN, as the C library does
+  UNARY(atanh, unit);
+  UNARY(exp2, small);
+  UNARY(expm1, small);
+  UNARY(log2, positive);
+  UNARY(log10, positive);
+  UNARY(log1p, wide);
+  UNARY(cbrt, wide);
+  UNARY(erf, small);
+  UNARY(erfc, small);
+  UNARY(lgamma, wide);
+
+  // Integers compute in double, as numpy's float64.
+  const auto i = td::from<int>({-8, 0, 27}, TestType{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::cbrt(i))>, double>);
+  check_all("cbrt int", td::cbrt(i), {std::cbrt(-8.0), 0.0, std::cbrt(27.0)}, 4e-16, 0);
+  // The 16-bit floats compute in float and round back.
+  const auto h = td::from<td::half>({td::half(0.5f), td::half(2.0f)}, TestType{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::log2(h))>, td::half>);
+  CHECK(testing::values(td::log2(h)) == std::vector<double>{-1.0, 1.0});
+}
+#undef UNARY
+
+TEMPLATE_TEST_CASE("rounding, sign and the classifications", "[math]", TANDEM_TEST_SPACES) {
+  const std::vector<double> in = {-2.5, -1.5, -0.5, -0.0, 0.5, 1.5, 2.5, 2.7, -2.7, 1e300, inf, qnan};
+  const auto x = td::from(in, {td::index_t(in.size())}, TestType{});
+  // round and rint: half to even, as numpy's round; -0.5 gives -0.
+  const std::vector<double> even = {-2, -2, -0.0, -0.0, 0.0, 2, 2, 3, -3, 1e300, inf, qnan};
+  check_all("round", td::round(x), even, 0, 0);
+  check_all("rint", td::rint(x), even, 0, 0);
+  check_all("round float", td::round(td::cast<float>(x)),
+            {-2, -2, -0.0, -0.0, 0.0, 2, 2, 3, -3, inf, inf, qnan}, 0, 0);  // 1e300 is inf in float
+  check_all("floor", td::floor(x), {-3, -2, -1, -0.0, 0.0, 1, 2, 2, -3, 1e300, inf, qnan}, 0, 0);
+  check_all("ceil", td::ceil(x), {-2, -1, -0.0, -0.0, 1, 2, 3, 3, -2, 1e300, inf, qnan}, 0, 0);
+  check_all("trunc", td::trunc(x), {-2, -1, -0.0, -0.0, 0.0, 1, 2, 2, -2, 1e300, inf, qnan}, 0, 0);
+  check_all("sign", td::sign(x), {-1, -1, -1, 0.0, 1, 1, 1, 1, -1, 1, 1, qnan}, 0, 0);
+  check_all("square", td::square(x), {6.25, 2.25, 0.25, 0.0, 0.25, 2.25, 6.25, 2.7 * 2.7, 2.7 * 2.7, inf, inf, qnan},
+            1e-16, 0);
+  check_all("reciprocal", td::reciprocal(x),
+            {-0.4, -1 / 1.5, -2, -inf, 2, 1 / 1.5, 0.4, 1 / 2.7, -1 / 2.7, 1e-300, 0.0, qnan}, 1e-16, 0);
+  CHECK(td::to_vector(td::isnan(x)) ==
+        std::vector<bool>{false, false, false, false, false, false, false, false, false, false, false, true});
+  CHECK(td::to_vector(td::isinf(x)) ==
+        std::vector<bool>{false, false, false, false, false, false, false, false, false, false, true, false});
+  CHECK(td::to_vector(td::isfinite(x)) ==
+        std::vector<bool>{true, true, true, true, true, true, true, true, true, true, false, false});
+  CHECK(td::to_vector(td::signbit(x)) ==
+        std::vector<bool>{true, true, true, true, false, false, false, false, true, false, false, false});
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::isnan(x))>, bool>);
+
+  // Integers keep their type and value through the rounding functions.
+  const auto i = td::from<std::int32_t>({INT32_MIN, -3, 0, 5, INT32_MAX}, TestType{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::round(i))>, std::int32_t>);
+  CHECK(testing::values(td::floor(i)) == testing::values(i));
+  CHECK(testing::values(td::round(i)) == testing::values(i));
+  CHECK(testing::values(td::sign(i)) == std::vector<double>{-1, -1, 0, 1, 1});
+  CHECK(td::to_vector(td::isnan(i)) == std::vector<bool>(5, false));
+  CHECK(td::to_vector(td::isfinite(i)) == std::vector<bool>(5, true));
+  CHECK(td::to_vector(td::signbit(i)) == std::vector<bool>{true, true, false, false, false});
+  // square wraps as multiplication does; reciprocal divides as `/` does (0 for 0).
+  CHECK(testing::values(td::square(td::from<std::int32_t>({46341, -3}, TestType{}))) ==
+        std::vector<double>{double(std::int32_t(std::uint32_t(46341) * 46341u)), 9});
+  CHECK(testing::values(td::reciprocal(td::from<int>({1, -1, 2, 0}, TestType{}))) ==
+        std::vector<double>{1, -1, 0, 0});
+  // The 16-bit floats: half to even as well.
+  const auto h = td::from<td::half>({td::half(0.5f), td::half(1.5f), td::half(-2.5f)}, TestType{});
+  CHECK(testing::values(td::round(h)) == std::vector<double>{0, 2, -2});
+}
+
+TEMPLATE_TEST_CASE("two-argument float functions", "[math]", TANDEM_TEST_SPACES) {
+  const std::vector<double> a = {1.0, -1.0, -1.0, 0.0, -0.0, 3.0, inf, -2.5, qnan, 1e200};
+  const std::vector<double> b = {1.0, 1.0, -1.0, -1.0, -1.0, 4.0, 2.0, inf, 1.0, 1e200};
+  const auto x = td::from(a, {td::index_t(a.size())}, TestType{});
+  const auto y = td::from(b, {td::index_t(b.size())}, TestType{});
+  std::vector<double> w_atan2, w_hypot, w_copysign;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    w_atan2.push_back(std::atan2(a[i], b[i]));
+    w_hypot.push_back(std::hypot(a[i], b[i]));
+    w_copysign.push_back(std::copysign(a[i], b[i]));
+  }
+  check_all("atan2", td::atan2(x, y), w_atan2, 4e-16, 0);
+  check_all("hypot", td::hypot(x, y), w_hypot, 4e-16, 0);
+  check_all("copysign", td::copysign(x, y), w_copysign, 0, 0);
+  check_all("copysign scalar", td::copysign(2.0, y), {2, 2, -2, -2, -2, 2, 2, 2, 2, 2}, 0, 0);
+
+  // logaddexp: log(exp(a) + exp(b)) without overflow; equal infinities stay.
+  const auto p = td::from<double>({0.0, 1000.0, -1000.0, inf, -inf, 5.0, qnan, inf}, TestType{});
+  const auto q = td::from<double>({0.0, 1000.0, -1001.0, inf, -inf, -inf, 1.0, -inf}, TestType{});
+  check_all("logaddexp", td::logaddexp(p, q),
+            {std::log(2.0), 1000 + std::log(2.0), -1000 + std::log1p(std::exp(-1.0)), inf, -inf, 5.0, qnan, inf},
+            4e-16, 0);
+  check_all("logaddexp float", td::logaddexp(td::cast<float>(p), td::cast<float>(q)),
+            {double(std::log(2.0f)), double(1000.0f + std::log(2.0f)),
+             double(-1000.0f + std::log1p(std::exp(-1.0f))), inf, -inf, 5.0, qnan, inf},
+            2e-7, 0);
+
+  // logical_xor gives bool.
+  CHECK(td::to_vector(td::logical_xor(x > 0.0, y > 0.0)) ==
+        std::vector<bool>{false, true, false, false, false, false, false, true, true, false});
+}
+
+TEMPLATE_TEST_CASE("remainder, floor_divide and fmod on floats match numpy", "[math]", TANDEM_TEST_SPACES) {
+  // numpy 2.4's own results for these pairs (float64, then float32).
+  const std::vector<double> a = {7.5, -7.5, 7.5, -7.5, 0.0, -0.0, 3.0, -3.0, inf, 3.0, -3.0, 1e300, 5.0, -5.0, 0.0, 0.1, -1e-300};
+  const std::vector<double> b = {2.0, 2.0, -2.0, -2.0, 3.0, 3.0, -0.5, inf, 3.0, inf, inf, 1e-300, 0.0, 0.0, 0.0, 0.01, 1e300};
+  const auto x = td::from(a, {td::index_t(a.size())}, TestType{});
+  const auto y = td::from(b, {td::index_t(b.size())}, TestType{});
+  check_all("remainder", td::remainder(x, y),
+            {1.5, 0.5, -0.5, -1.5, 0.0, 0.0, -0.0, inf, qnan, 3.0, inf, 4.891554850853602e-301, qnan, qnan, qnan,
+             3.469446951953614e-18, 1e+300},
+            0, 0);
+  check_all("%", x % y,
+            {1.5, 0.5, -0.5, -1.5, 0.0, 0.0, -0.0, inf, qnan, 3.0, inf, 4.891554850853602e-301, qnan, qnan, qnan,
+             3.469446951953614e-18, 1e+300},
+            0, 0);
+  check_all("floor_divide", td::floor_divide(x, y),
+            {3.0, -4.0, -4.0, 3.0, 0.0, -0.0, -6.0, -1.0, qnan, 0.0, -1.0, inf, inf, -inf, qnan, 10.0, -1.0}, 0, 0);
+  check_all("fmod", td::fmod(x, y),
+            {1.5, -1.5, 1.5, -1.5, 0.0, -0.0, 0.0, -3.0, qnan, 3.0, -3.0, 4.891554850853602e-301, qnan, qnan, qnan,
+             3.469446951953614e-18, -1e-300},
+            0, 0);
+  const auto xf = td::eval(td::cast<float>(x));
+  const auto yf = td::eval(td::cast<float>(y));
+  check_all("remainder float", td::remainder(xf, yf),
+            {1.5, 0.5, -0.5, -1.5, 0.0, 0.0, -0.0, inf, qnan, 3.0, inf, qnan, qnan, qnan, qnan, 3.725290298461914e-09, 0.0},
+            0, 0);
+  check_all("floor_divide float", td::floor_divide(xf, yf),
+            {3.0, -4.0, -4.0, 3.0, 0.0, -0.0, -6.0, -1.0, qnan, 0.0, -1.0, inf, inf, -inf, qnan, 10.0, -0.0}, 0, 0);
+  // A scalar divisor takes the tensor's type.
+  static_assert(std::is_same_v<td::value_of_t<decltype(xf % 2.0)>, float>);
+  check_all("% scalar", xf % 2.0, {1.5, 0.5, 1.5, 0.5, 0.0, 0.0, 1.0, 1.0, qnan, 1.0, 1.0, qnan, 1.0, 1.0, 0.0, 0.1f, 0.0},
+            0, 0);
+}
+
+TEMPLATE_TEST_CASE("integer remainder, floor_divide and fmod: Python's signs, no undefined behaviour", "[math]",
+                   TANDEM_TEST_SPACES) {
+  std::vector<std::int32_t> a, b;
+  for (std::int32_t p : {INT32_MIN, INT32_MIN + 1, -20, -7, -6, -1, 0, 1, 5, 6, 7, 20, INT32_MAX})
+    for (std::int32_t q : {INT32_MIN, -7, -2, -1, 0, 1, 2, 3, 7, INT32_MAX}) {
+      a.push_back(p);
+      b.push_back(q);
+    }
+  const td::index_t n = td::index_t(a.size());
+  const auto x = td::from(a, {n}, TestType{});
+  const auto y = td::from(b, {n}, TestType{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(x % y)>, std::int32_t>);
+  const auto r = td::to_vector(x % y);
+  const auto q = td::to_vector(td::floor_divide(x, y));
+  const auto f = td::to_vector(td::fmod(x, y));
+  for (td::index_t i = 0; i < n; ++i) {
+    const std::int64_t p = a[std::size_t(i)], d = b[std::size_t(i)];
+    INFO(p << " and " << d);
+    if (d == 0) {  // documented: a zero divisor gives 0 for all three
+      CHECK(r[std::size_t(i)] == 0);
+      CHECK(q[std::size_t(i)] == 0);
+      CHECK(f[std::size_t(i)] == 0);
+      continue;
+    }
+    // The floored quotient, and the remainder with the divisor's sign, in 64 bits.
+    std::int64_t fq = p / d;
+    if (p % d != 0 && ((p < 0) != (d < 0))) --fq;
+    const std::int64_t fr = p - fq * d;
+    CHECK(r[std::size_t(i)] == fr);
+    CHECK(f[std::size_t(i)] == p % d);
+    if (fq > INT32_MAX)  // INT32_MIN // -1: wraps to INT32_MIN, as numpy's does
+      CHECK(q[std::size_t(i)] == INT32_MIN);
+    else
+      CHECK(q[std::size_t(i)] == fq);
+  }
+  // Unsigned operands: plain division.
+  const auto u = td::from<std::uint32_t>({7u, 4000000000u}, TestType{});
+  CHECK(testing::values(u % 3u) == std::vector<double>{1, 4000000000.0 - 3 * 1333333333.0});
+  CHECK(testing::values(td::floor_divide(u, 3u)) == std::vector<double>{2, 1333333333});
+}
+
+TEMPLATE_TEST_CASE("bitwise operators and shifts", "[math]", TANDEM_TEST_SPACES) {
+  const auto a = td::from<std::int32_t>({12, -1, 0, INT32_MIN, 5}, TestType{});
+  const auto b = td::from<std::int32_t>({10, 7, -1, 1, 3}, TestType{});
+  CHECK(testing::values(a & b) == std::vector<double>{8, 7, 0, 0, 1});
+  CHECK(testing::values(a | b) == std::vector<double>{14, -1, -1, double(INT32_MIN) + 1, 7});
+  CHECK(testing::values(a ^ b) == std::vector<double>{6, -8, -1, double(INT32_MIN) + 1, 6});
+  CHECK(testing::values(~a) == std::vector<double>{-13, 0, -1, INT32_MAX, -6});
+  CHECK(testing::values(a & 4) == std::vector<double>{4, 4, 0, 0, 4});
+
+  // Shifts: past the width or by a negative amount give 0 (or -1 for x >> y of a
+  // negative x), as numpy defines them; left shifts wrap.
+  const auto x = td::from<std::int32_t>({1, 1, 1, 1, -8, -8, 8, -8, 3}, TestType{});
+  const auto s = td::from<std::int32_t>({3, 31, 32, -1, 1, 40, 40, -1, 30}, TestType{});
+  CHECK(testing::values(x << s) == std::vector<double>{8, INT32_MIN, 0, 0, -16, 0, 0, 0, double(INT32_MIN) + (1 << 30)});
+  CHECK(testing::values(x >> s) == std::vector<double>{0, 0, 0, 0, -4, -1, 0, -1, 0});
+  const auto w = td::from<std::int64_t>({1}, TestType{});
+  CHECK(testing::values(w << 40) == std::vector<double>{1099511627776.0});
+  CHECK(testing::values(w << 64) == std::vector<double>{0});
+  const auto u = td::from<std::uint8_t>({0, 255}, TestType{});
+  // Types narrower than int promote first, as C++ does (documented).
+  static_assert(std::is_same_v<td::value_of_t<decltype(~u)>, int>);
+  CHECK(testing::values(~u) == std::vector<double>{-1, -256});
+
+  // bool with bool stays bool; ~ on bool is logical not, as numpy's.
+  const auto p = td::from<bool>({true, true, false, false}, TestType{});
+  const auto q = td::from<bool>({true, false, true, false}, TestType{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(p & q)>, bool>);
+  CHECK(td::to_vector(p & q) == std::vector<bool>{true, false, false, false});
+  CHECK(td::to_vector(p | q) == std::vector<bool>{true, true, true, false});
+  CHECK(td::to_vector(p ^ q) == std::vector<bool>{false, true, true, false});
+  CHECK(td::to_vector(~p) == std::vector<bool>{false, false, true, true});
+}
+
+TEMPLATE_TEST_CASE("isclose, allclose and array_equal", "[math]", TANDEM_TEST_SPACES) {
+  const auto a = td::from<double>({1.0, 1.0, 0.0, 1e-9, inf, inf, qnan, 100.0}, TestType{});
+  const auto b = td::from<double>({1.0 + 1e-6, 1.0 + 1e-4, 1e-9, 0.0, inf, -inf, qnan, 100.001}, TestType{});
+  CHECK(td::to_vector(td::isclose(a, b)) == std::vector<bool>{true, false, true, true, true, false, false, true});
+  CHECK(td::to_vector(td::isclose(a, b, 0.0, 0.0)) ==
+        std::vector<bool>{false, false, false, false, true, false, false, false});
+  CHECK(td::to_vector(td::isclose(a, b, 1e-3)) == std::vector<bool>{true, true, true, true, true, false, false, true});
+  CHECK_FALSE(td::allclose(a, b));
+  CHECK(td::allclose(td::from<float>({1.f, 2.f}, TestType{}), td::from<float>({1.f, 2.000001f}, TestType{})));
+  // Broadcasting, and an operand that does not broadcast.
+  const auto m = td::full<float>({2, 3}, 2.f, TestType{});
+  CHECK(td::allclose(m, 2.0f));
+  CHECK(td::allclose(m, td::from<float>({2.f, 2.f, 2.f}, TestType{})));
+  CHECK_THROWS_AS(td::allclose(m, td::from<float>({2.f, 2.f}, TestType{})), td::shape_error);
+  // array_equal: shapes and values; NaN is unequal; other shapes or ranks give false.
+  const auto i = td::from<int>({{1, 2}, {3, 4}}, TestType{});
+  CHECK(td::array_equal(i, td::from<int>({{1, 2}, {3, 4}}, TestType{})));
+  CHECK_FALSE(td::array_equal(i, td::from<int>({{1, 2}, {3, 5}}, TestType{})));
+  CHECK_FALSE(td::array_equal(i, td::from<int>({{1, 2, 3, 4}}, TestType{})));
+  CHECK_FALSE(td::array_equal(i, td::from<int>({1, 2, 3, 4}, TestType{})));
+  CHECK(td::array_equal(i, td::from<double>({{1, 2}, {3, 4}}, TestType{})));
+  CHECK_FALSE(td::array_equal(a, a));  // a holds a NaN
+  CHECK(td::array_equal(td::zeros<float>({0, 3}, TestType{}), td::zeros<float>({0, 3}, TestType{})));
+}
+
+TEMPLATE_TEST_CASE("the new functions read strided and broadcast operands", "[math]", TANDEM_TEST_SPACES) {
+  const auto vals = testing::random_values<float>(6 * 5, -4, 4, 31);
+  const auto m = td::from(vals, {6, 5}, TestType{});
+  const auto t = td::transpose(m);                                     // 5 x 6, strided
+  const auto s = td::slice(m, td::range(0, 6, 2), td::range(1, 5, 2));  // 3 x 2, stepped
+  const auto dense_t = td::eval(t + 0.f);
+  const auto dense_s = td::eval(s + 0.f);
+  CHECK(testing::values(td::floor(t)) == testing::values(td::floor(dense_t)));
+  CHECK(testing::values(td::remainder(t, 1.5f)) == testing::values(td::remainder(dense_t, 1.5f)));
+  CHECK(testing::values(td::atan2(s, td::slice(m, td::range(0, 3), td::range(0, 2)))) ==
+        testing::values(td::atan2(dense_s, td::eval(td::slice(m, td::range(0, 3), td::range(0, 2)) + 0.f))));
+  // A row broadcast against a column.
+  const auto row = td::from<int>({1, 2, 3}, TestType{});
+  const auto col = td::from<int>({{1}, {2}}, TestType{});
+  CHECK(testing::values(row << col) == std::vector<double>{2, 4, 6, 4, 8, 12});
+  CHECK(testing::values(td::floor_divide(row, col)) == std::vector<double>{1, 2, 3, 0, 1, 1});
+  // Empty operands give empty results.
+  CHECK(td::eval(td::round(td::zeros<float>({0}, TestType{}))).size() == 0);
+}
