@@ -225,10 +225,12 @@ struct extreme_fn {
   TANDEM_HD constexpr auto operator()(X x, Y y) const {
     using R = common_element_t<X, Y>;
     const R a = convert<R>(x), b = convert<R>(y);
-    // A NaN a loses every comparison, so m is a then; a NaN b is taken explicitly. This
-    // form vectorizes (a max or min, an unordered compare, a blend).
-    const R m = (Larger ? a < b : b < a) ? b : a;
-    return is_nan(b) ? b : m;
+    // Equal operands give b, as numpy's maximum and minimum do on x86 (maximum(-0., 0.)
+    // is +0, maximum(0., -0.) is -0). A NaN b loses every comparison, so m is b then; a
+    // NaN a is taken explicitly. This form vectorizes (a max or min, an unordered
+    // compare, a blend).
+    const R m = (Larger ? b < a : a < b) ? a : b;
+    return is_nan(a) ? a : m;
   }
 };
 using maximum_fn = extreme_fn<true>;

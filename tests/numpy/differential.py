@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Differential test of tandem against numpy.
+
+  differential.py DRIVER [--seed N] [--cases-per-op K] [--keep DIR]
+
+Generates randomized cases (fixed seeds) for every operation the driver knows
+(tests/numpy/driver.cpp): element-wise functions and operators, integer division and
+bitwise operations, reductions whole and along an axis, scans, sorts and closeness, in
+float32, float64, int32 and int64, with broadcast operands, transposed (strided)
+operands, empty and size-1 extents, and NaN, infinities and signed zeros among the
+floats. The driver computes each case in tandem's host and device spaces; numpy
+computes it here; the results are compared: exactly for integers, bools, orders and the
+correctly rounded float operations, within a stated tolerance for the others. Exits
+nonzero, listing every mismatch, if any result differs.
+"""
+import argparse
+import math
+import subprocess
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+FLOATS = ("f32", "f64")
+INTS = ("i32", "i64")
+NP = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "bool": np.bool_}
+
+# Tolerances for float results, in units of the result type's epsilon, relative to the
+# magnitude of the expected value ("ulp"), or to the sum of magnitudes of what was
+# summed ("sum"). "exact" compares bits (NaN with NaN, zeros by sign).
+EXACT = "exact"
+
+# op: (arity, dtypes, tolerance, domain) -- domain names how floats are drawn.
+OPS = {
+    # correctly rounded, or exact by definition
+    "add": (2, FLOATS + INTS, EXACT, "any"),
+    "subtract": (2, FLOATS + INTS, EXACT, "any"),
+    "multiply": (2, FLOATS + INTS, EXACT, "any"),
+    "divide": (2, FLOATS, EXACT, "any"),
+    "maximum": (2, FLOATS + INTS, EXACT, "any"),
+    "minimum": (2, FLOATS + INTS, EXACT, "any"),
+    "less": (2, FLOATS + INTS, EXACT, "any"),
+    "equal": (2, FLOATS + INTS, EXACT, "few"),
+    "remainder": (2, FLOATS + INTS, EXACT, "any"),
+    "floor_divide": (2, FLOATS + INTS, EXACT, "any"),
+    "fmod": (2, FLOATS + INTS, EXACT, "any"),
+    "copysign": (2, FLOATS, EXACT, "any"),
+    "negative": (1, FLOATS + INTS, EXACT, "any"),
+    "absolute": (1, FLOATS + INTS, EXACT, "any"),
+    "sign": (1, FLOATS + INTS, EXACT, "any"),
+    "square": (1, FLOATS + INTS, EXACT, "any"),
+    "sqrt": (1, FLOATS, EXACT, "any"),
+    "floor": (1, FLOATS, EXACT, "any"),
+    "ceil": (1, FLOATS, EXACT, "any"),
+    "trunc": (1, FLOATS, EXACT, "any"),
+    "rint": (1, FLOATS, EXACT, "halves"),
+    "round": (1, FLOATS, EXACT, "halves"),
+    "reciprocal": (1, FLOATS, EXACT, "any"),
+    "isnan": (1, FLOATS, EXACT, "any"),
+    "isinf": (1, FLOATS, EXACT, "any"),
+    "isfinite": (1, FLOATS, EXACT, "any"),
+    "signbit": (1, FLOATS, EXACT, "any"),
+    "isclose": (2, FLOATS, EXACT, "close"),
+    "allclose": (2, FLOATS, EXACT, "close"),
+    "array_equal": (2, FLOATS + INTS, EXACT, "few"),
+    "bitwise_and": (2, INTS, EXACT, "any"),
+    "bitwise_or": (2, INTS, EXACT, "any"),
+    "bitwise_xor": (2, INTS, EXACT, "any"),
+    "invert": (1, INTS, EXACT, "any"),
+    "left_shift": (2, INTS, EXACT, "shift"),
+    "right_shift": (2, INTS, EXACT, "shift"),
+    # library functions: a few ulp (numpy has its own SIMD versions of some)
+    "exp": (1, FLOATS, 8, "small"),
+    "log": (1, FLOATS, 8, "positive"),
+    "sin": (1, FLOATS, 8, "small"),
+    "cos": (1, FLOATS, 8, "small"),
+    "tan": (1, FLOATS, 8, "small"),
+    "tanh": (1, FLOATS, 8, "small"),
+    "arcsin": (1, FLOATS, 8, "unit"),
+    "arccos": (1, FLOATS, 8, "unit"),
+    "arctan": (1, FLOATS, 8, "any"),
+    "sinh": (1, FLOATS, 8, "small"),
+    "cosh": (1, FLOATS, 8, "small"),
+    "arcsinh": (1, FLOATS, 8, "any"),
+    "arccosh": (1, FLOATS, 8, "positive"),
+    "arctanh": (1, FLOATS, 8, "unit"),
+    "exp2": (1, FLOATS, 8, "small"),
+    "expm1": (1, FLOATS, 8, "small"),
+    "log2": (1, FLOATS, 8, "positive"),
+    "log10": (1, FLOATS, 8, "positive"),
+    "log1p": (1, FLOATS, 8, "positive"),
+    "cbrt": (1, FLOATS, 8, "any"),
+    "power": (2, FLOATS, 16, "power"),
+    "arctan2": (2, FLOATS, 8, "any"),
+    "hypot": (2, FLOATS, 8, "any"),
+    "logaddexp": (2, FLOATS, 8, "small"),
+    # reductions and scans: float sums associate differently ("sum" tolerance)
+    "sum": (1, FLOATS + INTS, "sum", "finite"),
+    "sum_axis": (1, FLOATS + INTS, "sum", "finite"),
+    "prod_axis": (1, FLOATS + INTS, 64, "near_one"),
+    "mean": (1, FLOATS + INTS, "sum", "finite"),
+    "mean_axis": (1, FLOATS + INTS, "sum", "finite"),
+    "norm": (1, FLOATS, "sum", "finite"),
+    "cumsum": (1, FLOATS + INTS, "sum", "finite"),
+    "cumsum_axis": (1, FLOATS + INTS, "sum", "finite"),
+    "max": (1, FLOATS + INTS, EXACT, "any"),
+    "max_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "min_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "argmax": (1, FLOATS + INTS, EXACT, "any"),
+    "argmin_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "any_axis": (1, FLOATS + INTS, EXACT, "sparse"),
+    "all": (1, FLOATS + INTS, EXACT, "sparse"),
+    "count_nonzero": (1, FLOATS + INTS, EXACT, "sparse"),
+    "sort_axis": (1, FLOATS + INTS, EXACT, "nozero"),
+    "argsort": (1, FLOATS + INTS, EXACT, "few_nozero"),
+    "unique": (1, FLOATS + INTS, EXACT, "few_nozero"),
+}
+AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
+            "any_axis", "sort_axis"}
+NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis"}
+
+
+def numpy_result(op, dt, a, b, axis):
+    t = NP[dt]
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # numpy's "mean of empty slice"
+        f = {
+            "add": lambda: a + b, "subtract": lambda: a - b, "multiply": lambda: a * b,
+            "divide": lambda: a / b, "maximum": lambda: np.maximum(a, b), "minimum": lambda: np.minimum(a, b),
+            "less": lambda: a < b, "equal": lambda: a == b, "remainder": lambda: np.remainder(a, b),
+            "floor_divide": lambda: np.floor_divide(a, b), "fmod": lambda: np.fmod(a, b),
+            "copysign": lambda: np.copysign(a, b), "negative": lambda: -a, "absolute": lambda: np.abs(a),
+            "sign": lambda: np.sign(a), "square": lambda: np.square(a), "sqrt": lambda: np.sqrt(a),
+            "floor": lambda: np.floor(a), "ceil": lambda: np.ceil(a), "trunc": lambda: np.trunc(a),
+            "rint": lambda: np.rint(a), "round": lambda: np.round(a), "reciprocal": lambda: np.reciprocal(a),
+            "isnan": lambda: np.isnan(a), "isinf": lambda: np.isinf(a), "isfinite": lambda: np.isfinite(a),
+            "signbit": lambda: np.signbit(a), "isclose": lambda: np.isclose(a, b),
+            "allclose": lambda: np.bool_(np.allclose(a, b)), "array_equal": lambda: np.bool_(np.array_equal(a, b)),
+            "bitwise_and": lambda: a & b, "bitwise_or": lambda: a | b, "bitwise_xor": lambda: a ^ b,
+            "invert": lambda: ~a, "left_shift": lambda: np.left_shift(a, b), "right_shift": lambda: np.right_shift(a, b),
+            "exp": lambda: np.exp(a), "log": lambda: np.log(a), "sin": lambda: np.sin(a), "cos": lambda: np.cos(a),
+            "tan": lambda: np.tan(a), "tanh": lambda: np.tanh(a), "arcsin": lambda: np.arcsin(a),
+            "arccos": lambda: np.arccos(a), "arctan": lambda: np.arctan(a), "sinh": lambda: np.sinh(a),
+            "cosh": lambda: np.cosh(a), "arcsinh": lambda: np.arcsinh(a), "arccosh": lambda: np.arccosh(a),
+            "arctanh": lambda: np.arctanh(a), "exp2": lambda: np.exp2(a), "expm1": lambda: np.expm1(a),
+            "log2": lambda: np.log2(a), "log10": lambda: np.log10(a), "log1p": lambda: np.log1p(a),
+            "cbrt": lambda: np.cbrt(a), "power": lambda: np.power(a, b), "arctan2": lambda: np.arctan2(a, b),
+            "hypot": lambda: np.hypot(a, b), "logaddexp": lambda: np.logaddexp(a, b),
+            # tandem keeps the element type of sums and products (docs/api.md)
+            "sum": lambda: np.sum(a, dtype=t), "sum_axis": lambda: np.sum(a, axis=axis, dtype=t),
+            "prod_axis": lambda: np.prod(a, axis=axis, dtype=t),
+            "mean": lambda: np.mean(a, dtype=np.float64 if dt in INTS else t).astype(np.float64 if dt in INTS else t),
+            "mean_axis": lambda: np.mean(a, axis=axis, dtype=np.float64 if dt in INTS else t).astype(
+                np.float64 if dt in INTS else t),
+            "norm": lambda: t(np.sqrt(np.sum(a.astype(np.float64) ** 2))),
+            "cumsum": lambda: np.cumsum(a, dtype=t), "cumsum_axis": lambda: np.cumsum(a, axis=axis, dtype=t),
+            "max": lambda: np.max(a), "max_axis": lambda: np.max(a, axis=axis), "min_axis": lambda: np.min(a, axis=axis),
+            "argmax": lambda: np.int64(np.argmax(a)), "argmin_axis": lambda: np.argmin(a, axis=axis).astype(np.int64),
+            "any_axis": lambda: np.any(a, axis=axis), "all": lambda: np.bool_(np.all(a)),
+            "count_nonzero": lambda: np.int64(np.count_nonzero(a)),
+            "sort_axis": lambda: np.sort(a, axis=axis, kind="stable"),
+            "argsort": lambda: np.argsort(a.reshape(-1), kind="stable").astype(np.int64),
+            "unique": lambda: np.unique(a),
+        }[op]
+        return np.asarray(f())
+
+
+def draw_floats(rng, dt, shape, domain):
+    t = NP[dt]
+    n = int(np.prod(shape))
+    if domain == "positive":
+        x = np.exp(rng.uniform(-8, 8, n))
+    elif domain == "unit":
+        x = rng.uniform(-1, 1, n)
+    elif domain == "small":
+        x = rng.uniform(-10, 10, n)
+    elif domain == "halves":
+        x = rng.integers(-20, 20, n) / 2.0
+    elif domain == "power":
+        x = rng.uniform(0, 4, n)
+    elif domain == "near_one":
+        x = rng.uniform(0.9, 1.1, n)
+    elif domain == "sparse":
+        x = np.where(rng.random(n) < 0.9, 0.0, rng.uniform(-5, 5, n))
+    elif domain in ("few", "few_nozero", "close"):
+        x = rng.integers(-3, 4, n).astype(np.float64)
+    else:
+        x = rng.uniform(-100, 100, n) * np.exp(rng.uniform(-3, 3, n))
+    if domain in ("any", "small", "positive", "unit", "close", "few"):  # the special values
+        specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0])
+        hit = rng.random(n) < 0.15
+        x[hit] = rng.choice(specials, hit.sum())
+    if domain in ("nozero", "few_nozero"):  # sorts: -0 and +0 compare equal; keep one zero
+        x[x == 0] = 0.0
+        hit = rng.random(n) < 0.1
+        x[hit] = rng.choice(np.array([np.inf, -np.inf, np.nan]), hit.sum())
+    return x.astype(t).reshape(shape)
+
+
+def draw_ints(rng, dt, shape, domain, op):
+    t = NP[dt]
+    info = np.iinfo(t)
+    n = int(np.prod(shape))
+    if domain == "shift":
+        return rng.integers(-200, 200, n).astype(t).reshape(shape)
+    if domain in ("sparse",):
+        return np.where(rng.random(n) < 0.9, 0, rng.integers(-5, 5, n)).astype(t).reshape(shape)
+    if domain in ("few", "few_nozero"):
+        return rng.integers(-3, 4, n).astype(t).reshape(shape)
+    if domain == "near_one":
+        return rng.integers(-2, 3, n).astype(t).reshape(shape)
+    if op in ("sum", "sum_axis", "mean", "mean_axis", "cumsum", "cumsum_axis"):
+        x = rng.integers(info.min // 4, info.max // 4, n, dtype=np.int64 if dt == "i64" else np.int32)
+    else:
+        x = rng.integers(-1000, 1000, n)
+    x = x.astype(t)
+    hit = rng.random(n) < 0.1
+    x[hit] = rng.choice(np.array([0, -1, 1, info.min, info.max], dtype=t), hit.sum())
+    return x.reshape(shape)
+
+
+def draw(rng, dt, shape, domain, op):
+    if dt in FLOATS:
+        return draw_floats(rng, dt, shape, domain)
+    return draw_ints(rng, dt, shape, domain, op)
+
+
+def text(x, dt):
+    if dt in FLOATS:
+        return " ".join("nan" if math.isnan(v) else float(v).hex() for v in x.reshape(-1).tolist())
+    return " ".join(str(int(v)) for v in x.reshape(-1).tolist())
+
+
+def make_cases(seed, per_op):
+    rng = np.random.default_rng(seed)
+    cases = []
+    shapes = [(1, 1), (1, 7), (5, 1), (4, 6), (16, 33), (3, 0), (0, 4), (64, 65), (300, 7)]
+    for op, (arity, dtypes, _, domain) in OPS.items():
+        for dt in dtypes:
+            for k in range(per_op):
+                shape = shapes[rng.integers(len(shapes))] if k else (2, 3)
+                if op in NEEDS_NONEMPTY and 0 in shape:
+                    shape = (3, 5)
+                transposed = bool(rng.integers(2))
+                a = draw(rng, dt, shape, domain, op)
+                b = None
+                if arity == 2:
+                    form = rng.integers(4)  # same shape, a row, a column, or one element
+                    bshape = [shape, (1, shape[1]), (shape[0], 1), (1, 1)][form]
+                    b = draw(rng, dt, bshape, domain, op)
+                    if domain == "close" and form == 0:  # a mixture of close and far pairs
+                        noise = rng.choice([0.0, 1e-9, 1e-6, 1e-3], size=shape)
+                        b = (a * (1 + noise)).astype(NP[dt])
+                    if op in ("array_equal",) and rng.integers(2):
+                        b = a.copy()
+                axis = int(rng.integers(-2, 2)) if op in AXIS_OPS else 0
+                cases.append({"id": f"{op}.{dt}.{k}", "op": op, "dt": dt, "a": a, "b": b, "axis": axis,
+                              "transposed": transposed})
+    return cases
+
+
+def write_cases(cases, path):
+    with open(path, "w") as f:
+        for c in cases:
+            a = c["a"]
+            sent = a.T if c["transposed"] else a
+            layout = "transposed" if c["transposed"] else "plain"
+            f.write(f"case {c['id']} {c['op']} {c['dt']} {layout} {c['axis']}\n")
+            f.write(f"a {sent.shape[0]} {sent.shape[1]} {text(np.ascontiguousarray(sent), c['dt'])}\n")
+            if c["b"] is not None:
+                b = c["b"]
+                f.write(f"b {b.shape[0]} {b.shape[1]} {text(b, c['dt'])}\n")
+            f.write("end\n")
+
+
+def parse_results(path):
+    out = {}
+    for line in open(path):
+        parts = line.split()
+        if parts[0] == "error":
+            out[(parts[1], parts[2])] = ("error", " ".join(parts[3:]))
+            continue
+        _, cid, space, dt, rank = parts[:5]
+        rank = int(rank)
+        shape = tuple(int(v) for v in parts[5:5 + rank])
+        vals = parts[6 + rank:]
+        if dt in FLOATS:
+            arr = np.array([float("nan") if v == "nan" else float.fromhex(v) for v in vals], dtype=np.float64)
+        else:
+            arr = np.array([int(v) for v in vals], dtype=np.int64)
+        out[(cid, space)] = (dt, arr.astype(NP[dt]).reshape(shape))
+    return out
+
+
+def compare(c, want, got_dt, got):
+    """None when they agree, else a description of the first difference."""
+    op, dt = c["op"], c["dt"]
+    tol = OPS[op][2]
+    want_dt = {np.dtype(v): k for k, v in NP.items()}.get(want.dtype)
+    if want_dt != got_dt:
+        return f"element type {got_dt}, numpy's is {want.dtype}"
+    if want.shape != got.shape:
+        return f"shape {got.shape}, numpy's is {want.shape}"
+    if got_dt not in FLOATS:
+        bad = np.nonzero(want.reshape(-1) != got.reshape(-1))[0]
+        return None if bad.size == 0 else f"element {bad[0]}: {got.reshape(-1)[bad[0]]}, numpy {want.reshape(-1)[bad[0]]}"
+    w, g = want.reshape(-1).astype(np.float64), got.reshape(-1).astype(np.float64)
+    eps = float(np.finfo(NP[got_dt]).eps)
+    nan_w, nan_g = np.isnan(w), np.isnan(g)
+    same = (nan_w & nan_g) | ((w == g) & (np.signbit(w) == np.signbit(g)))
+    if tol == EXACT:
+        ok = same
+    else:
+        if tol == "sum":
+            a = np.abs(c["a"].astype(np.float64))
+            scale = np.full(w.shape, a.sum() if a.size else 0.0) * 4 * eps * max(1.0, math.log2(max(a.size, 2)))
+            if op == "norm":
+                scale = np.abs(w) * 8 * eps
+        else:
+            scale = np.abs(w) * tol * eps + tol * float(np.finfo(NP[got_dt]).tiny)
+        with np.errstate(all="ignore"):
+            close = np.isfinite(w) & np.isfinite(g) & (np.abs(w - g) <= scale)
+        ok = same | close
+    bad = np.nonzero(~ok)[0]
+    if bad.size == 0:
+        return None
+    i = bad[0]
+    return f"{bad.size} elements differ; element {i}: {g[i]!r}, numpy {w[i]!r}"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("driver")
+    p.add_argument("--seed", type=int, default=20261202)
+    p.add_argument("--cases-per-op", type=int, default=8)
+    p.add_argument("--keep", help="a folder to keep the case and result files in")
+    args = p.parse_args()
+    cases = make_cases(args.seed, args.cases_per_op)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(args.keep) if args.keep else Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        cin, cout = folder / "cases.txt", folder / "results.txt"
+        write_cases(cases, cin)
+        r = subprocess.run([args.driver, str(cin), str(cout)], capture_output=True, text=True, timeout=600)
+        sys.stderr.write(r.stderr)
+        if r.returncode == 77:  # a CUDA build of the driver on a machine without a GPU
+            print("skipped: the driver found no GPU")
+            sys.exit(77)
+        if r.returncode != 0:
+            sys.exit(f"the driver failed ({r.returncode})")
+        results = parse_results(cout)
+    failures = []
+    for c in cases:
+        b = c["b"]
+        want = numpy_result(c["op"], c["dt"], c["a"], b if b is not None else None, c["axis"])
+        for space in ("host", "device"):
+            got = results.get((c["id"], space))
+            if got is None:
+                failures.append(f"{c['id']} {space}: no result")
+                continue
+            if got[0] == "error":
+                failures.append(f"{c['id']} {space}: tandem threw: {got[1]}")
+                continue
+            why = compare(c, want, got[0], got[1])
+            if why:
+                failures.append(f"{c['id']} {space} (a {c['a'].shape}{' transposed' if c['transposed'] else ''}"
+                                f"{', b ' + str(b.shape) if b is not None else ''}): {why}")
+    print(f"{len(cases)} cases of {len(OPS)} operations, each in two spaces, against numpy {np.__version__}: "
+          f"{len(failures)} mismatches")
+    for f in failures:
+        print("  " + f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,314 @@
+// The tandem side of the differential test against numpy (tests/numpy/differential.py).
+// Reads cases from the file argv[1], computes each in the host and in the device space,
+// and writes the results to argv[2]; the script computes the same with numpy and
+// compares. Input, one case per block:
+//   case <id> <op> <dtype f32|f64|i32|i64> <a: plain|transposed> <param>
+//   a <rows> <cols> v...          (a transposed `a` holds the operand's transpose)
+//   b <rows> <cols> v...          (binary operations only)
+// Floats are hexadecimal (Python's float.hex), integers decimal. Output, per case and
+// space: `result <id> <space> <dtype> <rank> <extents...> : v...`, or
+// `error <id> <space> <message>` when tandem threw.
+#include <cinttypes>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <tandem/tandem.hpp>
+
+#ifdef TANDEM_GPU_TESTS
+#  include <cuda_runtime_api.h>
+#endif
+
+namespace td = tandem;
+
+namespace {
+
+struct operand_text {
+  td::index_t rows = 0, cols = 0;
+  std::vector<std::string> values;
+};
+
+struct case_text {
+  std::string id, op, dtype, layout;
+  double param = 0;
+  operand_text a, b;
+  bool has_b = false;
+};
+
+struct result {
+  std::string dtype;
+  std::vector<td::index_t> shape;
+  std::vector<std::string> values;
+};
+
+template <class T>
+std::string format(T v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v ? "1" : "0";
+  } else if constexpr (std::is_integral_v<T>) {
+    return std::to_string(static_cast<long long>(v));
+  } else {
+    const double d = static_cast<double>(v);
+    if (std::isnan(d)) return "nan";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%a", d);
+    return buf;
+  }
+}
+
+template <class T>
+std::string dtype_of() {
+  if constexpr (std::is_same_v<T, bool>) return "bool";
+  else if constexpr (std::is_same_v<T, float>) return "f32";
+  else if constexpr (std::is_same_v<T, double>) return "f64";
+  else if constexpr (std::is_same_v<T, std::int32_t>) return "i32";
+  else if constexpr (std::is_same_v<T, std::int64_t>) return "i64";
+  else static_assert(sizeof(T) == 0, "unexpected result type");
+}
+
+/// A tensor, view or expression, read back to the host.
+template <class X>
+result collect(const X& x) {
+  using V = td::value_of_t<X>;
+  result r{dtype_of<V>(), {}, {}};
+  const auto s = x.shape();
+  for (std::size_t d = 0; d < s.rank; ++d) r.shape.push_back(s[d]);
+  for (const V& v : td::to_vector(x)) r.values.push_back(format(v));
+  return r;
+}
+template <class V>
+result scalar(V v) {
+  return result{dtype_of<V>(), {}, {format(v)}};
+}
+
+template <class T, class S>
+td::tensor<T, 2, S> make(const operand_text& o) {
+  std::vector<T> v;
+  v.reserve(o.values.size());
+  for (const std::string& s : o.values) {
+    if constexpr (std::is_floating_point_v<T>)
+      v.push_back(static_cast<T>(std::strtod(s.c_str(), nullptr)));
+    else
+      v.push_back(static_cast<T>(std::strtoll(s.c_str(), nullptr, 10)));
+  }
+  return td::from(v, {o.rows, o.cols}, S{});
+}
+
+struct unknown_op : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Operations of every element type, with `a` a tensor or a transposed view.
+template <class T, class S, class A>
+result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  const std::string& op = c.op;
+  const auto axis = static_cast<td::index_t>(c.param);
+  if (op == "add") return collect(a + b);
+  if (op == "subtract") return collect(a - b);
+  if (op == "multiply") return collect(a * b);
+  if (op == "maximum") return collect(td::maximum(a, b));
+  if (op == "minimum") return collect(td::minimum(a, b));
+  if (op == "less") return collect(a < b);
+  if (op == "equal") return collect(a == b);
+  if (op == "remainder") return collect(a % b);
+  if (op == "floor_divide") return collect(td::floor_divide(a, b));
+  if (op == "fmod") return collect(td::fmod(a, b));
+  if (op == "negative") return collect(-a);
+  if (op == "absolute") return collect(td::abs(a));
+  if (op == "sign") return collect(td::sign(a));
+  if (op == "square") return collect(td::square(a));
+  if (op == "sum") return scalar(td::sum(a));
+  if (op == "sum_axis") return collect(td::sum(a, axis));
+  if (op == "prod_axis") return collect(td::prod(a, axis));
+  if (op == "mean") return scalar(td::mean(a));
+  if (op == "mean_axis") return collect(td::mean(a, axis));
+  if (op == "max") return scalar(td::max(a));
+  if (op == "min_axis") return collect(td::min(a, axis));
+  if (op == "max_axis") return collect(td::max(a, axis));
+  if (op == "argmax") return scalar(td::argmax(a));
+  if (op == "argmin_axis") return collect(td::argmin(a, axis));
+  if (op == "any_axis") return collect(td::any(a, axis));
+  if (op == "all") return scalar(td::all(a));
+  if (op == "count_nonzero") return scalar(td::count_nonzero(a));
+  if (op == "cumsum") return collect(td::cumsum(a));
+  if (op == "cumsum_axis") return collect(td::cumsum(a, axis));
+  if (op == "sort_axis") {
+    auto t = td::eval(a);
+    td::sort(t, axis);
+    return collect(t);
+  }
+  if (op == "argsort") return collect(td::argsort(td::reshape(td::eval(a), {-1})));
+  if (op == "unique") return collect(td::unique(a));
+  if (op == "array_equal") return scalar(td::array_equal(a, b));
+  throw unknown_op("no such operation: " + op);
+}
+
+template <class T, class S, class A>
+result integer_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  const std::string& op = c.op;
+  if (op == "bitwise_and") return collect(a & b);
+  if (op == "bitwise_or") return collect(a | b);
+  if (op == "bitwise_xor") return collect(a ^ b);
+  if (op == "invert") return collect(~a);
+  if (op == "left_shift") return collect(a << b);
+  if (op == "right_shift") return collect(a >> b);
+  return common_ops(c, a, b);
+}
+
+#define TANDEM_DRIVER_UNARY(name, fn) \
+  if (op == name) return collect(td::fn(a));
+#define TANDEM_DRIVER_BINARY(name, fn) \
+  if (op == name) return collect(td::fn(a, b));
+
+template <class T, class S, class A>
+result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  const std::string& op = c.op;
+  TANDEM_DRIVER_UNARY("exp", exp)
+  TANDEM_DRIVER_UNARY("log", log)
+  TANDEM_DRIVER_UNARY("sqrt", sqrt)
+  TANDEM_DRIVER_UNARY("sin", sin)
+  TANDEM_DRIVER_UNARY("cos", cos)
+  TANDEM_DRIVER_UNARY("tan", tan)
+  TANDEM_DRIVER_UNARY("tanh", tanh)
+  TANDEM_DRIVER_UNARY("arcsin", asin)
+  TANDEM_DRIVER_UNARY("arccos", acos)
+  TANDEM_DRIVER_UNARY("arctan", atan)
+  TANDEM_DRIVER_UNARY("sinh", sinh)
+  TANDEM_DRIVER_UNARY("cosh", cosh)
+  TANDEM_DRIVER_UNARY("arcsinh", asinh)
+  TANDEM_DRIVER_UNARY("arccosh", acosh)
+  TANDEM_DRIVER_UNARY("arctanh", atanh)
+  TANDEM_DRIVER_UNARY("exp2", exp2)
+  TANDEM_DRIVER_UNARY("expm1", expm1)
+  TANDEM_DRIVER_UNARY("log2", log2)
+  TANDEM_DRIVER_UNARY("log10", log10)
+  TANDEM_DRIVER_UNARY("log1p", log1p)
+  TANDEM_DRIVER_UNARY("cbrt", cbrt)
+  TANDEM_DRIVER_UNARY("floor", floor)
+  TANDEM_DRIVER_UNARY("ceil", ceil)
+  TANDEM_DRIVER_UNARY("trunc", trunc)
+  TANDEM_DRIVER_UNARY("rint", rint)
+  TANDEM_DRIVER_UNARY("round", round)
+  TANDEM_DRIVER_UNARY("reciprocal", reciprocal)
+  TANDEM_DRIVER_UNARY("isnan", isnan)
+  TANDEM_DRIVER_UNARY("isinf", isinf)
+  TANDEM_DRIVER_UNARY("isfinite", isfinite)
+  TANDEM_DRIVER_UNARY("signbit", signbit)
+  TANDEM_DRIVER_BINARY("divide", operator/)
+  TANDEM_DRIVER_BINARY("power", pow)
+  TANDEM_DRIVER_BINARY("arctan2", atan2)
+  TANDEM_DRIVER_BINARY("hypot", hypot)
+  TANDEM_DRIVER_BINARY("copysign", copysign)
+  TANDEM_DRIVER_BINARY("logaddexp", logaddexp)
+  TANDEM_DRIVER_BINARY("isclose", isclose)
+  if (op == "allclose") return scalar(td::allclose(a, b));
+  if (op == "norm") return scalar(td::norm(a));
+  return common_ops(c, a, b);
+}
+#undef TANDEM_DRIVER_UNARY
+#undef TANDEM_DRIVER_BINARY
+
+template <class T, class S>
+result run(const case_text& c) {
+  const auto a = make<T, S>(c.a);
+  const auto b = c.has_b ? make<T, S>(c.b) : td::tensor<T, 2, S>({1, 1});
+  const auto pick = [&](const auto& x) {
+    if constexpr (std::is_floating_point_v<T>)
+      return float_ops<T, S>(c, x, b);
+    else
+      return integer_ops<T, S>(c, x, b);
+  };
+  if (c.layout == "transposed") return pick(td::transpose(a));
+  return pick(a);
+}
+
+template <class S>
+result run_in(const case_text& c) {
+  if (c.dtype == "f32") return run<float, S>(c);
+  if (c.dtype == "f64") return run<double, S>(c);
+  if (c.dtype == "i32") return run<std::int32_t, S>(c);
+  if (c.dtype == "i64") return run<std::int64_t, S>(c);
+  throw unknown_op("no such dtype: " + c.dtype);
+}
+
+operand_text read_operand(std::istream& in) {
+  operand_text o;
+  in >> o.rows >> o.cols;
+  o.values.resize(static_cast<std::size_t>(o.rows * o.cols));
+  for (auto& v : o.values) in >> v;
+  return o;
+}
+
+void write(std::ostream& out, const std::string& id, const char* space, const result& r) {
+  out << "result " << id << ' ' << space << ' ' << r.dtype << ' ' << r.shape.size();
+  for (td::index_t e : r.shape) out << ' ' << e;
+  out << " :";
+  for (const std::string& v : r.values) out << ' ' << v;
+  out << '\n';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef TANDEM_GPU_TESTS
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::cerr << "tandem_numpy_driver: no GPU, skipped\n";
+    return 77;  // CTest's SKIP_RETURN_CODE
+  }
+#endif
+  if (argc != 3) {
+    std::cerr << "usage: tandem_numpy_driver CASES RESULTS\n";
+    return 2;
+  }
+  std::ifstream in(argv[1]);
+  std::ofstream out(argv[2]);
+  if (!in || !out) {
+    std::cerr << "tandem_numpy_driver: cannot open " << argv[1] << " or " << argv[2] << '\n';
+    return 2;
+  }
+  std::string word;
+  int cases = 0;
+  while (in >> word) {
+    if (word != "case") {
+      std::cerr << "tandem_numpy_driver: expected `case`, read `" << word << "`\n";
+      return 2;
+    }
+    case_text c;
+    in >> c.id >> c.op >> c.dtype >> c.layout >> c.param;
+    std::string tag;
+    while (in >> tag && tag != "end") {
+      if (tag == "a") {
+        c.a = read_operand(in);
+      } else if (tag == "b") {
+        c.b = read_operand(in);
+        c.has_b = true;
+      }
+    }
+    for (const char* space : {"host", "device"}) {
+      try {
+        const result r = std::string(space) == "host" ? run_in<td::host_space>(c) : run_in<td::device_space>(c);
+        write(out, c.id, space, r);
+      } catch (const unknown_op& e) {
+        std::cerr << "tandem_numpy_driver: case " << c.id << ": " << e.what() << '\n';
+        return 2;
+      } catch (const std::exception& e) {
+        std::string what = e.what();
+        for (char& ch : what)
+          if (ch == '\n') ch = ' ';
+        out << "error " << c.id << ' ' << space << ' ' << what << '\n';
+      }
+    }
+    ++cases;
+  }
+  std::cerr << "tandem_numpy_driver: " << cases << " cases, each in the host and the device space\n";
+  return 0;
+}
