@@ -54,6 +54,31 @@ struct arange_kernel {
   }
 };
 
+/// logspace's values: base^(start + i * step), the last one base^stop exactly (a
+/// single value is base^start, as numpy's).
+template <class T>
+struct logspace_kernel {
+  T* out;
+  double start, step, stop;
+  index_t num;
+  double base;
+  TANDEM_HD void operator()(index_t i) const {
+    const double x = i == num - 1 && num > 1 ? stop : start + static_cast<double>(i) * step;  // one value: start
+    out[i] = convert<T>(::tandem::detail::pstd::pow(base, x));
+  }
+};
+
+/// Row i of eye: a one at column i + k when that column exists (the rest is zero).
+template <class T>
+struct eye_kernel {
+  T* out;
+  index_t m, k;
+  TANDEM_HD void operator()(index_t i) const {
+    const index_t j = i + k;
+    if (j >= 0 && j < m) out[i * m + j] = convert<T>(1);
+  }
+};
+
 /// linspace's values: start + i * step in double; integer types take the floor, as
 /// numpy's linspace does, kept within [start, stop].
 template <class T>
@@ -231,6 +256,60 @@ tensor<T, 1, S> linspace(T start, T stop, index_t num, S = {}) {
     detail::copy_bytes<S, host_space>(t.data() + (num - 1), &last, sizeof(T));
   }
   return t;
+}
+
+/// `num` values base^x for x evenly spaced from start to stop (both included), as
+/// numpy's logspace; computed in double.
+template <class T, space S = host_space>
+tensor<T, 1, S> logspace(double start, double stop, index_t num, double base = 10.0, S = {}) {
+  if (num < 0) throw shape_error("tandem: logspace: num must be non-negative, got " + std::to_string(num));
+  tensor<T, 1, S> t(shape<1>{num}, uninitialized);
+  const double step = num > 1 ? (stop - start) / static_cast<double>(num - 1) : 0.0;
+  for_each(S{}, num, detail::logspace_kernel<T>{t.data(), start, step, stop, num, base});
+  return t;
+}
+template <class T, space S>
+tensor<T, 1, S> logspace(double start, double stop, index_t num, S space_tag) {
+  return logspace<T>(start, stop, num, 10.0, space_tag);
+}
+
+/// The n x m matrix with ones on diagonal k (above the main one for k > 0, below for
+/// k < 0) and zeros elsewhere, as numpy's eye.
+template <class T, space S = host_space>
+tensor<T, 2, S> eye(index_t n, index_t m, index_t k, S = {}) {
+  if (n < 0 || m < 0)
+    throw shape_error("tandem: eye: sizes must be non-negative, got " + std::to_string(n) + " x " + std::to_string(m));
+  tensor<T, 2, S> t(shape<2>{n, m});
+  for_each(S{}, n, detail::eye_kernel<T>{t.data(), m, k});
+  return t;
+}
+template <class T, space S = host_space>
+tensor<T, 2, S> eye(index_t n, S space_tag = {}) {
+  return eye<T>(n, n, 0, space_tag);
+}
+template <class T, space S = host_space>
+tensor<T, 2, S> eye(index_t n, index_t m, S space_tag = {}) {
+  return eye<T>(n, m, 0, space_tag);
+}
+
+/// New tensors with the shape, element type and space of `x` (a tensor, view or
+/// expression), as numpy's *_like.
+template <operand X>
+auto zeros_like(const X& x) {
+  return tensor<value_of_t<X>, std::remove_cvref_t<decltype(x.shape())>::rank, space_of_t<X>>(x.shape());
+}
+template <operand X>
+auto empty_like(const X& x) {
+  return tensor<value_of_t<X>, std::remove_cvref_t<decltype(x.shape())>::rank, space_of_t<X>>(x.shape(),
+                                                                                             uninitialized);
+}
+template <operand X, class V>
+auto full_like(const X& x, V value) {
+  return full<value_of_t<X>>(x.shape(), detail::convert<value_of_t<X>>(value), space_of_t<X>{});
+}
+template <operand X>
+auto ones_like(const X& x) {
+  return full<value_of_t<X>>(x.shape(), value_of_t<X>(1), space_of_t<X>{});
 }
 
 /// A tensor from nested braced lists (rank 1 to 4); ragged lists throw td::shape_error.

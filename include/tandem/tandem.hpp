@@ -28,6 +28,7 @@
 #include "views/slice.hpp"
 #include "views/reshape.hpp"
 #include "views/permute.hpp"
+#include "views/axes.hpp"
 #include "creation.hpp"
 #include "io/print.hpp"
 #include "stream.hpp"
