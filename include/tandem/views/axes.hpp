@@ -114,18 +114,30 @@ tensor_view<T, R, S> moveaxis_view(const tensor_view<T, R, S>& v, index_t from, 
 
 }  // namespace detail
 
+namespace detail {
+/// f(the view of x). A temporary tensor gives a tensor instead: its storage moved in
+/// when f keeps the elements in order (Reorders false), else an evaluated copy.
+template <bool Reorders, class X, class F>
+auto on_view(X&& x, F f) {
+  if constexpr (is_tensor_v<std::remove_cvref_t<X>> && !std::is_lvalue_reference_v<X>) {
+    if constexpr (Reorders) {
+      return eval(f(x.view()));
+    } else {
+      const auto v = f(x.view());  // checks the axes, and gives the shape
+      return std::move(x).reshape_into(v.shape());
+    }
+  } else {
+    return f(view_of(x));
+  }
+}
+}  // namespace detail
+
 /// Drops `axis`, which must have extent 1 (else td::shape_error), as numpy's squeeze
 /// with an axis.
 template <class X>
   requires detail::is_tensor_or_view_v<X>
 auto squeeze(X&& x, index_t axis) {
-  using D = std::remove_cvref_t<X>;
-  if constexpr (detail::is_tensor_v<D> && !std::is_lvalue_reference_v<X>) {
-    const auto v = detail::squeeze_view(x.view(), axis);  // checks, and gives the shape
-    return std::move(x).reshape_into(v.shape());
-  } else {
-    return detail::squeeze_view(detail::view_of(x), axis);
-  }
+  return detail::on_view<false>(std::forward<X>(x), [axis](const auto& v) { return detail::squeeze_view(v, axis); });
 }
 
 /// Inserts a dimension of extent 1 before position `axis` of the result (axis in
@@ -133,35 +145,23 @@ auto squeeze(X&& x, index_t axis) {
 template <class X>
   requires detail::is_tensor_or_view_v<X>
 auto expand_dims(X&& x, index_t axis) {
-  using D = std::remove_cvref_t<X>;
-  if constexpr (detail::is_tensor_v<D> && !std::is_lvalue_reference_v<X>) {
-    const auto v = detail::expand_dims_view(x.view(), axis);
-    return std::move(x).reshape_into(v.shape());
-  } else {
-    return detail::expand_dims_view(detail::view_of(x), axis);
-  }
+  return detail::on_view<false>(std::forward<X>(x),
+                                [axis](const auto& v) { return detail::expand_dims_view(v, axis); });
 }
 
 /// Exchanges dimensions i and j.
 template <class X>
   requires detail::is_tensor_or_view_v<X>
 auto swapaxes(X&& x, index_t i, index_t j) {
-  using D = std::remove_cvref_t<X>;
-  if constexpr (detail::is_tensor_v<D> && !std::is_lvalue_reference_v<X>)
-    return eval(detail::swapaxes_view(x.view(), i, j));
-  else
-    return detail::swapaxes_view(detail::view_of(x), i, j);
+  return detail::on_view<true>(std::forward<X>(x), [i, j](const auto& v) { return detail::swapaxes_view(v, i, j); });
 }
 
 /// Moves dimension `from` to position `to`, the others keeping their order.
 template <class X>
   requires detail::is_tensor_or_view_v<X>
 auto moveaxis(X&& x, index_t from, index_t to) {
-  using D = std::remove_cvref_t<X>;
-  if constexpr (detail::is_tensor_v<D> && !std::is_lvalue_reference_v<X>)
-    return eval(detail::moveaxis_view(x.view(), from, to));
-  else
-    return detail::moveaxis_view(detail::view_of(x), from, to);
+  return detail::on_view<true>(std::forward<X>(x),
+                               [from, to](const auto& v) { return detail::moveaxis_view(v, from, to); });
 }
 
 }  // namespace tandem
