@@ -126,15 +126,6 @@ index_t arange_count(T start, T stop, T step) {
   }
 }
 
-template <class T, std::size_t R, class S>
-tensor_view<T, R, S> as_view(tensor<T, R, S>& t) {
-  return t.view();
-}
-template <class T, std::size_t R, class S>
-tensor_view<T, R, S> as_view(const tensor_view<T, R, S>& v) {
-  return v;
-}
-
 // Flattening nested initializer lists, checking that they are not ragged.
 inline void record_length(std::size_t length, index_t* extents, std::size_t depth) {
   const auto n = static_cast<index_t>(length);
@@ -294,14 +285,17 @@ tensor<T, 2, S> eye(index_t n, index_t m, S space_tag = {}) {
 
 /// New tensors with the shape, element type and space of `x` (a tensor, view or
 /// expression), as numpy's *_like.
+namespace detail {
 template <operand X>
-auto zeros_like(const X& x) {
-  return tensor<value_of_t<X>, std::remove_cvref_t<decltype(x.shape())>::rank, space_of_t<X>>(x.shape());
+using tensor_like_t = tensor<value_of_t<X>, rank_of_v<X>, space_of_t<X>>;
+}  // namespace detail
+template <operand X>
+detail::tensor_like_t<X> zeros_like(const X& x) {
+  return detail::tensor_like_t<X>(x.shape());
 }
 template <operand X>
-auto empty_like(const X& x) {
-  return tensor<value_of_t<X>, std::remove_cvref_t<decltype(x.shape())>::rank, space_of_t<X>>(x.shape(),
-                                                                                             uninitialized);
+detail::tensor_like_t<X> empty_like(const X& x) {
+  return detail::tensor_like_t<X>(x.shape(), uninitialized);
 }
 template <operand X, class V>
 auto full_like(const X& x, V value) {

@@ -169,6 +169,22 @@ class tensor {
   shape_type shape_{};
 };
 
+namespace detail {
+/// A tensor's or view's view (of const elements for a const tensor).
+template <class T, std::size_t R, class S>
+tensor_view<T, R, S> as_view(tensor<T, R, S>& t) {
+  return t.view();
+}
+template <class T, std::size_t R, class S>
+tensor_view<const T, R, S> as_view(const tensor<T, R, S>& t) {
+  return t.view();
+}
+template <class T, std::size_t R, class S>
+tensor_view<T, R, S> as_view(const tensor_view<T, R, S>& v) {
+  return v;
+}
+}  // namespace detail
+
 }  // namespace tandem
 
 // Assignment into views and tensors is declared in traits.hpp and defined here, so that

@@ -673,7 +673,7 @@ bool allclose(const A& a, const B& b, double rtol = 1e-5, double atol = 1e-8) {
 /// is unequal to itself; other shapes or ranks give false, never an error).
 template <operand A, operand B>
 bool array_equal(const A& a, const B& b) {
-  if constexpr (std::remove_cvref_t<decltype(a.shape())>::rank != std::remove_cvref_t<decltype(b.shape())>::rank)
+  if constexpr (rank_of_v<A> != rank_of_v<B>)
     return false;
   else
     return a.shape() == b.shape() && all(a == b);

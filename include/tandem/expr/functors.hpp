@@ -104,7 +104,7 @@ TANDEM_BINARY_FUNCTOR(multiplies_fn, multiply(x, y))
 TANDEM_BINARY_FUNCTOR(divides_fn, divide(x, y))
 TANDEM_BINARY_FUNCTOR(logical_and_fn, static_cast<bool>(x) && static_cast<bool>(y))
 TANDEM_BINARY_FUNCTOR(logical_or_fn, static_cast<bool>(x) || static_cast<bool>(y))
-#undef TANDEM_BINARY_FUNCTOR
+TANDEM_BINARY_FUNCTOR(logical_xor_fn, static_cast<bool>(x) != static_cast<bool>(y))
 
 // ---- comparisons by value ----------------------------------------------------------
 // As numpy 2 compares: by the mathematical values, whatever the two types are. An
@@ -387,38 +387,29 @@ struct reciprocal_fn {
   }
 };
 
-/// The floating-point classifications, as bool; integers are finite numbers.
+/// The floating-point classifications, as bool; integers are finite numbers, negative
+/// when signed and below zero.
 template <class X>
-TANDEM_HD constexpr math_t<X> as_math(X x) {
-  return static_cast<math_t<X>>(x);
+TANDEM_HD constexpr bool is_negative_integer(X x) {
+  if constexpr (std::is_signed_v<X>) return x < 0;
+  else return false;
 }
+#define TANDEM_CLASSIFY_FUNCTOR(name, fn, integer)                                           \
+  struct name {                                                                              \
+    template <class X>                                                                       \
+    TANDEM_HD constexpr bool operator()(X x) const {                                         \
+      if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::fn(static_cast<math_t<X>>(x)); \
+      else return integer;                                                                   \
+    }                                                                                        \
+  };
+TANDEM_CLASSIFY_FUNCTOR(isinf_fn, isinf, false)
+TANDEM_CLASSIFY_FUNCTOR(isfinite_fn, isfinite, true)
+TANDEM_CLASSIFY_FUNCTOR(signbit_fn, signbit, is_negative_integer(x))
+#undef TANDEM_CLASSIFY_FUNCTOR
 struct isnan_fn {
   template <class X>
   TANDEM_HD constexpr bool operator()(X x) const {
-    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::isnan(as_math(x));
-    else return false;
-  }
-};
-struct isinf_fn {
-  template <class X>
-  TANDEM_HD constexpr bool operator()(X x) const {
-    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::isinf(as_math(x));
-    else return false;
-  }
-};
-struct isfinite_fn {
-  template <class X>
-  TANDEM_HD constexpr bool operator()(X x) const {
-    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::isfinite(as_math(x));
-    else return true;
-  }
-};
-struct signbit_fn {
-  template <class X>
-  TANDEM_HD constexpr bool operator()(X x) const {
-    if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::signbit(as_math(x));
-    else if constexpr (std::is_signed_v<X>) return x < 0;
-    else return false;
+    return is_nan(x);
   }
 };
 
@@ -550,7 +541,8 @@ TANDEM_HD constexpr auto floor_divide_values(X x, Y y) {
     const C a = static_cast<C>(x), b = static_cast<C>(y);
     C q = divide(a, b);
     if constexpr (std::is_signed_v<C>) {
-      if (b != C(0) && b != C(-1) && fmod_values(a, b) != C(0) && ((a < C(0)) != (b < C(0)))) q = static_cast<C>(q - 1);
+      // fmod_values is 0 for a zero divisor and for -1, so q stays as divide gave it there.
+      if (fmod_values(a, b) != C(0) && ((a < C(0)) != (b < C(0)))) q = static_cast<C>(q - 1);
     }
     return q;
   } else {
@@ -632,23 +624,9 @@ struct isclose_fn {
   }
 };
 
-#define TANDEM_DIVISION_FUNCTOR(name, fn)                                                    \
-  struct name {                                                                              \
-    template <class X, class Y>                                                              \
-    TANDEM_HD constexpr auto operator()(X x, Y y) const {                                    \
-      return fn(x, y);                                                                       \
-    }                                                                                        \
-  };
-TANDEM_DIVISION_FUNCTOR(fmod_fn, fmod_values)
-TANDEM_DIVISION_FUNCTOR(remainder_fn, remainder_values)
-TANDEM_DIVISION_FUNCTOR(floor_divide_fn, floor_divide_values)
-#undef TANDEM_DIVISION_FUNCTOR
-
-struct logical_xor_fn {
-  template <class X, class Y>
-  TANDEM_HD constexpr bool operator()(X x, Y y) const {
-    return static_cast<bool>(x) != static_cast<bool>(y);
-  }
-};
+TANDEM_BINARY_FUNCTOR(fmod_fn, fmod_values(x, y))
+TANDEM_BINARY_FUNCTOR(remainder_fn, remainder_values(x, y))
+TANDEM_BINARY_FUNCTOR(floor_divide_fn, floor_divide_values(x, y))
+#undef TANDEM_BINARY_FUNCTOR
 
 }  // namespace tandem::detail

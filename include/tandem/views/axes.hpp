@@ -27,31 +27,13 @@
 namespace tandem {
 namespace detail {
 
-/// `axis` in [-rank, rank), made non-negative; else td::index_error naming the call.
-inline std::size_t checked_axis(index_t axis, std::size_t rank, const char* what) {
-  const index_t r = static_cast<index_t>(rank);
-  if (axis < -r || axis >= r)
-    throw index_error(std::string("tandem: ") + what + ": axis " + std::to_string(axis) + " is out of range for rank " +
-                      std::to_string(rank));
-  return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
-}
-
 template <class X>
 inline constexpr bool is_tensor_or_view_v = is_tensor_v<std::remove_cvref_t<X>> || is_view_v<std::remove_cvref_t<X>>;
-
-/// A tensor's or view's view (const elements for a const tensor).
-template <class X>
-decltype(auto) view_of(X& x) {
-  if constexpr (is_tensor_v<std::remove_cvref_t<X>>)
-    return x.view();
-  else
-    return (x);
-}
 
 template <class T, std::size_t R, class S>
 tensor_view<T, R - 1, S> squeeze_view(const tensor_view<T, R, S>& v, index_t axis) {
   static_assert(R >= 1, "tandem: squeeze needs rank 1 or more");
-  const std::size_t a = checked_axis(axis, R, "squeeze");
+  const std::size_t a = normalize_axis(axis, R, "squeeze");
   if (v.extent(a) != 1)
     throw shape_error("tandem: squeeze: axis " + std::to_string(axis) + " of " + to_string(v.shape()) +
                       " has extent " + std::to_string(v.extent(a)) + ", not 1");
@@ -67,7 +49,7 @@ tensor_view<T, R - 1, S> squeeze_view(const tensor_view<T, R, S>& v, index_t axi
 
 template <class T, std::size_t R, class S>
 tensor_view<T, R + 1, S> expand_dims_view(const tensor_view<T, R, S>& v, index_t axis) {
-  const std::size_t a = checked_axis(axis, R + 1, "expand_dims");
+  const std::size_t a = normalize_axis(axis, R + 1, "expand_dims");
   shape<R + 1> extents{}, strides{};
   for (std::size_t d = 0, k = 0; d != R + 1; ++d) {
     if (d == a) {
@@ -86,7 +68,7 @@ tensor_view<T, R + 1, S> expand_dims_view(const tensor_view<T, R, S>& v, index_t
 
 template <class T, std::size_t R, class S>
 tensor_view<T, R, S> swapaxes_view(const tensor_view<T, R, S>& v, index_t i, index_t j) {
-  const std::size_t a = checked_axis(i, R, "swapaxes"), b = checked_axis(j, R, "swapaxes");
+  const std::size_t a = normalize_axis(i, R, "swapaxes"), b = normalize_axis(j, R, "swapaxes");
   shape<R> extents = v.shape(), strides = v.strides();
   std::swap(extents[a], extents[b]);
   std::swap(strides[a], strides[b]);
@@ -95,7 +77,7 @@ tensor_view<T, R, S> swapaxes_view(const tensor_view<T, R, S>& v, index_t i, ind
 
 template <class T, std::size_t R, class S>
 tensor_view<T, R, S> moveaxis_view(const tensor_view<T, R, S>& v, index_t from, index_t to) {
-  const std::size_t a = checked_axis(from, R, "moveaxis"), b = checked_axis(to, R, "moveaxis");
+  const std::size_t a = normalize_axis(from, R, "moveaxis"), b = normalize_axis(to, R, "moveaxis");
   // The other axes in order, with `a` inserted at position b.
   std::size_t order[R == 0 ? 1 : R] = {};
   for (std::size_t d = 0, k = 0; d != R; ++d) {
@@ -127,7 +109,7 @@ auto on_view(X&& x, F f) {
       return std::move(x).reshape_into(v.shape());
     }
   } else {
-    return f(view_of(x));
+    return f(as_view(x));
   }
 }
 }  // namespace detail
