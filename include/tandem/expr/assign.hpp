@@ -152,6 +152,19 @@ template <std::size_t A, std::size_t R>
   throw shape_error("tandem: cannot broadcast " + to_string(from) + " into " + to_string(to));
 }
 
+/// A destination with a zero stride along a dimension of extent > 1 (a view that
+/// broadcast_to made, or one built by hand) has elements that share memory: writing it
+/// would leave whichever write came last, so it is refused.
+template <class T, std::size_t R, class S>
+TANDEM_NOINLINE void refuse_shared_elements(const tensor_view<T, R, S>& out) {
+  for (std::size_t d = 0; d != R; ++d)
+    if (out.stride(d) == 0 && out.extent(d) > 1)
+      throw shape_error("tandem: cannot assign to a view of shape " + to_string(out.shape()) + " with strides " +
+                        to_string(out.strides()) + ": dimension " + std::to_string(d) +
+                        " has stride 0, so its elements share memory (as a broadcast_to view's do); "
+                        "write into a tensor of that shape instead");
+}
+
 template <class T, std::size_t R, class S, class E>
 void assign(const tensor_view<T, R, S>& out, const E& e) {
   if constexpr (scalar<E>) {
@@ -168,6 +181,7 @@ void assign(const tensor_view<T, R, S>& out, const E& e) {
     if (!broadcasts_to(from, out.shape())) broadcast_error(from, out.shape());
     if (out.size() == 0) return;
     const write_target target(out);
+    if (!target.dense) refuse_shared_elements(out);
     const operand_check c = check_operand(e, target);
     if (c.aliased) {
       assign_staged(out, e);

@@ -1,18 +1,22 @@
 #pragma once
 /// \file views/axes.hpp
-/// Views that move, add or drop dimensions without copying, as numpy's:
-/// `td::squeeze(t, axis)`, `td::expand_dims(t, axis)`, `td::swapaxes(t, i, j)` and
-/// `td::moveaxis(t, from, to)`. Negative axes count from the end.
+/// Views that move, add, drop, reverse or stretch dimensions without copying, as
+/// numpy's: `td::squeeze(t, axis)`, `td::expand_dims(t, axis)`, `td::swapaxes(t, i, j)`,
+/// `td::moveaxis(t, from, to)`, `td::flip(t[, axis])` (negative strides),
+/// `td::broadcast_to(t, shape)` (zero strides, read-only), `td::diagonal(t[, offset,
+/// axis1, axis2])` and `td::flatten(t)`. Negative axes count from the end.
 ///
 /// \code
 /// auto col = td::expand_dims(v, 1);      // shape [n, 1]: col(i, 0) == v(i)
 /// auto row = td::squeeze(m, 0);          // [1, n] -> [n]
 /// auto s = td::swapaxes(t, 0, 2);        // s(k, j, i) == t(i, j, k)
 /// auto b = td::moveaxis(t, 0, -1);       // [a, b, c] -> [b, c, a]
+/// auto r = td::flip(v);                  // r(i) == v(n - 1 - i)
+/// auto g = td::broadcast_to(v, {4, n});  // g(i, j) == v(j), every row the same memory
+/// auto d = td::diagonal(m);              // d(i) == m(i, i)
 /// \endcode
-/// Applied to a temporary tensor they return a tensor: squeeze and expand_dims move its
-/// storage in (the elements do not move), swapaxes and moveaxis copy the reordered
-/// elements.
+/// Applied to a temporary tensor they return a tensor: squeeze, expand_dims and flatten
+/// move its storage in (the elements do not move), the others copy what the view shows.
 
 #include <cstddef>
 #include <string>
@@ -94,6 +98,63 @@ tensor_view<T, R, S> moveaxis_view(const tensor_view<T, R, S>& v, index_t from, 
   return tensor_view<T, R, S>(v.data(), extents, strides);
 }
 
+/// v reversed along the axes in `axes` (a bit mask): each one's last element comes first
+/// and its stride is negated.
+template <class T, std::size_t R, class S>
+tensor_view<T, R, S> flip_view(const tensor_view<T, R, S>& v, unsigned long long axes) {
+  shape<R> strides = v.strides();
+  T* p = v.data();
+  for (std::size_t a = 0; a != R; ++a)
+    if (axes >> a & 1) {
+      if (v.size() != 0) p += (v.extent(a) - 1) * v.stride(a);
+      strides[a] = -strides[a];
+    }
+  return tensor_view<T, R, S>(p, v.shape(), strides);
+}
+
+template <class T, std::size_t R, class S, std::size_t N>
+tensor_view<const T, N, S> broadcast_view(const tensor_view<T, R, S>& v, const shape<N>& to) {
+  static_assert(R <= N, "tandem: broadcast_to cannot lower the rank (numpy: the shape has fewer dimensions)");
+  check_extents(to, "broadcast_to");
+  shape<N> strides{};
+  for (std::size_t d = 0; d != N; ++d) {
+    if (d < N - R) continue;  // a new leading dimension: stride 0
+    const std::size_t k = d - (N - R);
+    if (v.extent(k) == to[d])
+      strides[d] = v.stride(k);
+    else if (v.extent(k) != 1)
+      throw shape_error("tandem: broadcast_to: cannot broadcast " + to_string(v.shape()) + " to " + to_string(to) +
+                        " (dimension " + std::to_string(k) + " has extent " + std::to_string(v.extent(k)) +
+                        ", neither 1 nor " + std::to_string(to[d]) + ")");
+  }
+  return tensor_view<const T, N, S>(v.data(), to, strides);
+}
+
+template <class T, std::size_t R, class S>
+tensor_view<T, R - 1, S> diagonal_view(const tensor_view<T, R, S>& v, index_t offset, index_t axis1, index_t axis2) {
+  static_assert(R >= 2, "tandem: diagonal needs rank 2 or more");
+  const std::size_t a = normalize_axis(axis1, R, "diagonal"), b = normalize_axis(axis2, R, "diagonal");
+  if (a == b)
+    throw index_error("tandem: diagonal: axis1 and axis2 name the same axis (" + std::to_string(a) + ")");
+  // numpy: element i of the diagonal is (i, i + offset) along (a, b), or (i - offset, i).
+  const index_t na = v.extent(a), nb = v.extent(b);
+  const index_t row0 = offset < 0 ? -offset : 0, col0 = offset > 0 ? offset : 0;
+  const index_t left_a = na - row0, left_b = nb - col0;
+  const index_t len = left_a < 0 || left_b < 0 ? 0 : (left_a < left_b ? left_a : left_b);
+  shape<R - 1> extents{}, strides{};
+  for (std::size_t d = 0, k = 0; d != R; ++d)
+    if (d != a && d != b) {
+      extents[k] = v.extent(d);
+      strides[k] = v.stride(d);
+      ++k;
+    }
+  extents[R - 2] = len;
+  strides[R - 2] = v.stride(a) + v.stride(b);
+  T* p = v.data();
+  if (len > 0 && v.size() != 0) p += row0 * v.stride(a) + col0 * v.stride(b);
+  return tensor_view<T, R - 1, S>(p, extents, strides);
+}
+
 }  // namespace detail
 
 namespace detail {
@@ -144,6 +205,70 @@ template <class X>
 auto moveaxis(X&& x, index_t from, index_t to) {
   return detail::on_view<true>(std::forward<X>(x),
                                [from, to](const auto& v) { return detail::moveaxis_view(v, from, to); });
+}
+
+/// Reverses the order of the elements along every axis (numpy's flip without an axis):
+/// a view with negated strides.
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto flip(X&& x) {
+  return detail::on_view<true>(std::forward<X>(x), [](const auto& v) { return detail::flip_view(v, ~0ull); });
+}
+
+/// Reverses the order of the elements along `axis`.
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto flip(X&& x, index_t axis) {
+  return detail::on_view<true>(std::forward<X>(x), [axis](const auto& v) {
+    return detail::flip_view(v, 1ull << detail::normalize_axis(axis, rank_of_v<X>, "flip"));
+  });
+}
+
+/// A read-only view of x stretched to `shape` by numpy's broadcasting rules (the shapes
+/// aligned at the right; extent-1 and new leading dimensions get stride 0); throws
+/// td::shape_error when x does not broadcast to it. Its elements share memory, so it
+/// cannot be assigned to (its element type is const); a temporary tensor gives a tensor
+/// holding the broadcast copy.
+template <class X, std::size_t N>
+  requires detail::is_tensor_or_view_v<X>
+auto broadcast_to(X&& x, const shape<N>& to) {
+  return detail::on_view<true>(std::forward<X>(x), [&to](const auto& v) { return detail::broadcast_view(v, to); });
+}
+template <class X, std::size_t N>
+  requires detail::is_tensor_or_view_v<X>
+auto broadcast_to(X&& x, const index_t (&to)[N]) {
+  return broadcast_to(std::forward<X>(x), detail::to_shape(to));
+}
+
+/// numpy's diagonal: the elements (i, i + offset) of axes axis1 and axis2 (i - offset
+/// and i when offset < 0), as the last dimension of a view of rank R - 1 whose other
+/// dimensions keep their order. Writing through it writes the diagonal.
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto diagonal(X&& x, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
+  return detail::on_view<true>(std::forward<X>(x), [=](const auto& v) {
+    return detail::diagonal_view(v, offset, axis1, axis2);
+  });
+}
+
+/// The elements in row-major order as rank 1. A tensor gives a view of its elements (a
+/// temporary's storage moved in); a view gives a dense copy, since C++ needs one result
+/// type and a view's layout is known only at run time (`td::reshape(v, {-1})` views a
+/// contiguous view without copying).
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto flatten(X&& x) {
+  using D = std::remove_cvref_t<X>;
+  if constexpr (detail::is_view_v<D>) {
+    tensor<value_of_t<X>, 1, space_of_t<X>> out(shape<1>{x.size()}, uninitialized);
+    detail::assign(tensor_view<value_of_t<X>, rank_of_v<X>, space_of_t<X>>(out.data(), x.shape()), x);
+    return out;
+  } else {
+    return detail::on_view<false>(std::forward<X>(x), [](const auto& v) {
+      using V = std::remove_cvref_t<decltype(v)>;
+      return tensor_view<typename V::element_type, 1, typename V::space_type>(v.data(), shape<1>{v.size()});
+    });
+  }
 }
 
 }  // namespace tandem

@@ -131,3 +131,179 @@ TEMPLATE_TEST_CASE("eye, logspace and the *_like family", "[axes]", TANDEM_TEST_
   auto e = td::empty_like(m);
   CHECK(e.shape() == m.shape());
 }
+
+TEMPLATE_TEST_CASE("flip views run backwards through every algorithm", "[axes][flip]", TANDEM_TEST_SPACES) {
+  auto v = td::arange<int>(6, TestType{});
+  auto r = td::flip(v);
+  static_assert(std::is_same_v<decltype(r), td::tensor_view<int, 1, TestType>>);
+  CHECK(r.stride(0) == -1);
+  CHECK(testing::values(r) == std::vector<double>{5, 4, 3, 2, 1, 0});
+  CHECK(testing::values(td::flip(r)) == std::vector<double>{0, 1, 2, 3, 4, 5});
+  CHECK(testing::values(r + v) == std::vector<double>(6, 5.0));
+  CHECK(td::sum(r) == 15);
+  CHECK(td::argmax(r) == 0);  // an index into the view: its first element is v's last
+  CHECK(testing::values(td::cumsum(r)) == std::vector<double>{5, 9, 12, 14, 15, 15});
+  CHECK(testing::values(td::flip(td::arange<int>(0, TestType{}))).empty());
+  // A step-(-1) float sum over many elements takes the one-pointer path.
+  const auto xs = testing::random_values<double>(3000, -1, 1, 5);
+  auto x = td::from(xs, {3000}, TestType{});
+  double want = 0;
+  for (double e : xs) want += e;
+  CHECK(td::sum(td::flip(x)) == Catch::Approx(want).epsilon(1e-12));
+  CHECK(td::max(td::flip(x)) == td::max(x));
+
+  // Rank 3 (t(i, j, k) = 100 i + 10 j + k), one axis or all, negative axes.
+  auto t = numbered(TestType{});
+  const auto all3 = td::to(td::host, td::flip(t));
+  const auto f1 = td::to(td::host, td::flip(t, 1));
+  const auto fm = td::to(td::host, td::flip(t, -1));
+  for (td::index_t i = 0; i < 2; ++i)
+    for (td::index_t j = 0; j < 3; ++j)
+      for (td::index_t k = 0; k < 4; ++k) {
+        CHECK(all3(i, j, k) == int(100 * (1 - i) + 10 * (2 - j) + (3 - k)));
+        CHECK(f1(i, j, k) == int(100 * i + 10 * (2 - j) + k));
+        CHECK(fm(i, j, k) == int(100 * i + 10 * j + (3 - k)));
+      }
+  CHECK_THROWS_AS(td::flip(t, 3), td::index_error);
+  // Reductions along each axis of a flipped view: the reductions of t, reversed.
+  CHECK(testing::values(td::sum(td::flip(t, 1), 1)) == testing::values(td::sum(t, 1)));
+  CHECK(testing::values(td::sum(td::flip(t), 2)) == testing::values(td::flip(td::sum(t, 2))));
+  CHECK(testing::values(td::max(td::flip(t, 0), 0)) == testing::values(td::max(t, 0)));
+  CHECK(testing::values(td::argmax(td::flip(t, 2), 2)) == std::vector<double>(6, 0.0));
+  // A copy from a flipped and transposed layout (the tiled copy, with negative strides).
+  auto big = td::reshape(td::arange<float>(64 * 48, TestType{}), {64, 48});
+  const td::tensor<float, 2, TestType> ft = td::flip(td::transpose(big));  // [48, 64]
+  const auto fth = td::to(td::host, ft);
+  bool copied = true;
+  for (td::index_t i = 0; i < 48; ++i)
+    for (td::index_t j = 0; j < 64; ++j) copied = copied && fth(i, j) == float((63 - j) * 48 + (47 - i));
+  CHECK(copied);
+
+  // Writing through a flipped view, and reading a flipped view of the destination itself.
+  auto w = td::arange<int>(7, TestType{});
+  td::flip(w) = td::arange<int>(7, TestType{});
+  CHECK(testing::values(w) == std::vector<double>{6, 5, 4, 3, 2, 1, 0});
+  w = td::flip(w);  // overlaps its destination: read first, as numpy's w[:] = w[::-1]
+  CHECK(testing::values(w) == std::vector<double>{0, 1, 2, 3, 4, 5, 6});
+  auto half = td::slice(w, td::range(0, 4));
+  half = td::flip(td::slice(w, td::range(3, 7)));  // [6, 5, 4, 3]
+  CHECK(testing::values(w) == std::vector<double>{6, 5, 4, 3, 4, 5, 6});
+
+  // Sorting a flipped view sorts the tensor descending (through a temporary).
+  auto s = td::from<float>({3, 1, 4, 1, 5, 9, 2, 6}, TestType{});
+  // flip(s) = [6 2 9 5 1 4 1 3]; stable, so the two 1s keep their order (4 before 6).
+  CHECK(testing::values(td::argsort(td::flip(s))) == std::vector<double>{4, 6, 1, 7, 5, 3, 0, 2});
+  td::sort(td::flip(s));
+  CHECK(testing::values(s) == std::vector<double>{9, 6, 5, 4, 3, 2, 1, 1});
+
+  // matmul reads flipped operands through a dense copy and writes a flipped result.
+  auto a = td::reshape(td::arange<double>(6, TestType{}), {2, 3});  // [[0 1 2] [3 4 5]]
+  auto b = td::reshape(td::arange<double>(12, TestType{}), {3, 4});
+  const auto ah = td::to(td::host, td::flip(a));
+  const auto bh = td::to(td::host, td::flip(b, 0));
+  std::vector<double> prod;
+  for (td::index_t i = 0; i < 2; ++i)
+    for (td::index_t j = 0; j < 4; ++j) {
+      double acc = 0;
+      for (td::index_t p = 0; p < 3; ++p) acc += ah(i, p) * bh(p, j);
+      prod.push_back(acc);
+    }
+  CHECK(testing::values(td::matmul(td::flip(a), td::flip(b, 0))) == prod);
+  auto c = td::zeros<double>({2, 4}, TestType{});
+  td::flip(c) = td::matmul(td::flip(a), td::flip(b, 0));
+  CHECK(testing::values(td::flip(c)) == prod);
+
+  // A temporary gives a tensor of the reversed elements.
+  auto owned = td::flip(td::arange<int>(3, TestType{}));
+  static_assert(std::is_same_v<decltype(owned), td::tensor<int, 1, TestType>>);
+  CHECK(testing::values(owned) == std::vector<double>{2, 1, 0});
+}
+
+TEMPLATE_TEST_CASE("broadcast_to stretches with zero strides and stays read-only", "[axes][broadcast]",
+                   TANDEM_TEST_SPACES) {
+  auto v = td::from<float>({1, 2, 3}, TestType{});
+  auto g = td::broadcast_to(v, {4, 3});
+  static_assert(std::is_same_v<decltype(g), td::tensor_view<const float, 2, TestType>>);
+  CHECK(g.shape() == td::shape<2>{4, 3});
+  CHECK(g.stride(0) == 0);
+  CHECK(g.data() == v.data());
+  CHECK(testing::values(g) == std::vector<double>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3});
+  CHECK(td::sum(g) == 24.f);
+  CHECK(testing::values(td::sum(g, 0)) == std::vector<double>{4, 8, 12});
+  CHECK(testing::values(td::sum(g, 1)) == std::vector<double>{6, 6, 6, 6});
+  CHECK(testing::values(g * 2.f - v) == std::vector<double>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3});
+  // A column stretched along a new trailing axis, and new leading dimensions.
+  auto col = td::broadcast_to(td::expand_dims(v, 1), td::shape<3>{2, 3, 2});
+  CHECK(testing::values(col) == std::vector<double>{1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3});
+  CHECK(td::broadcast_to(v, {0, 3}).size() == 0);
+  // matmul copies a zero-stride operand in: ones(2, 3) @ stretched rows.
+  auto rows = td::broadcast_to(v, {3, 3});  // every row [1 2 3]
+  CHECK(testing::values(td::matmul(td::ones<float>({2, 3}, TestType{}), rows)) ==
+        std::vector<double>{3, 6, 9, 3, 6, 9});
+  CHECK(testing::values(td::matmul(rows, td::transpose(rows))) == std::vector<double>(9, 14.0));
+  // A flipped broadcast: negative and zero strides together.
+  auto fg = td::eval(td::flip(g));
+  CHECK(testing::values(td::slice(fg, 0, td::all)) == std::vector<double>{3, 2, 1});
+  CHECK(testing::values(td::sum(td::flip(g), 0)) == std::vector<double>{12, 8, 4});
+  // Shapes that do not broadcast name both shapes.
+  CHECK_THROWS_AS(td::broadcast_to(v, {4, 2}), td::shape_error);
+  CHECK_THROWS_WITH(td::broadcast_to(v, {4, 2}), testing::contains("cannot broadcast [3] to [4, 2]"));
+  CHECK_THROWS_AS(td::broadcast_to(v, {-1, 3}), td::shape_error);
+  // A temporary gives the stretched copy, which can be written.
+  auto owned = td::broadcast_to(td::arange<int>(2, TestType{}), {2, 2});
+  static_assert(std::is_same_v<decltype(owned), td::tensor<int, 2, TestType>>);
+  td::slice(owned, 1, 1) = 7;
+  CHECK(testing::values(owned) == std::vector<double>{0, 1, 0, 7});
+  // A mutable zero-stride view made by hand cannot be assigned to; nothing is written.
+  auto base = td::zeros<int>({3}, TestType{});
+  const td::tensor_view<int, 2, TestType> shared(base.data(), td::shape<2>{4, 3}, td::shape<2>{0, 1});
+  CHECK_THROWS_AS(shared = td::reshape(td::arange<int>(12, TestType{}), {4, 3}), td::shape_error);
+  CHECK_THROWS_WITH(shared = 1, testing::contains("dimension 0 has stride 0"));
+  CHECK(testing::values(base) == std::vector<double>{0, 0, 0});
+}
+
+TEMPLATE_TEST_CASE("diagonal and flatten", "[axes][diagonal]", TANDEM_TEST_SPACES) {
+  auto m = td::reshape(td::arange<int>(12, TestType{}), {3, 4});  // m(i, j) == 4 i + j
+  auto d = td::diagonal(m);
+  static_assert(std::is_same_v<decltype(d), td::tensor_view<int, 1, TestType>>);
+  CHECK(testing::values(d) == std::vector<double>{0, 5, 10});
+  CHECK(testing::values(td::diagonal(m, 1)) == std::vector<double>{1, 6, 11});
+  CHECK(testing::values(td::diagonal(m, 2)) == std::vector<double>{2, 7});
+  CHECK(testing::values(td::diagonal(m, -1)) == std::vector<double>{4, 9});
+  CHECK(testing::values(td::diagonal(m, -2)) == std::vector<double>{8});
+  CHECK(td::diagonal(m, 4).size() == 0);
+  CHECK(td::diagonal(m, -3).size() == 0);
+  CHECK(td::diagonal(m, -100).size() == 0);
+  CHECK(td::sum(td::diagonal(m)) == 15);  // the trace
+  // The anti-diagonal, and a transposed matrix's diagonal.
+  CHECK(testing::values(td::diagonal(td::flip(m, 1))) == std::vector<double>{3, 6, 9});
+  CHECK(testing::values(td::diagonal(td::transpose(m), 1)) == std::vector<double>{4, 9});
+  // Rank 3: the diagonal becomes the last axis; t(i, j, k) = 100 i + 10 j + k.
+  auto t = numbered(TestType{});
+  auto d3 = td::diagonal(t, 0, 1, 2);  // [2, 3]: t(i, q, q)
+  CHECK(d3.shape() == td::shape<2>{2, 3});
+  CHECK(testing::values(d3) == std::vector<double>{0, 11, 22, 100, 111, 122});
+  CHECK(testing::values(td::diagonal(t)) == std::vector<double>{0, 110, 1, 111, 2, 112, 3, 113});  // [4, 2]
+  CHECK(testing::values(td::diagonal(t, 0, 2, 0)) == std::vector<double>{0, 101, 10, 111, 20, 121});
+  CHECK_THROWS_AS(td::diagonal(t, 0, 1, 1), td::index_error);
+  CHECK_THROWS_AS(td::diagonal(t, 0, 0, 3), td::index_error);
+  // Writing through it writes the diagonal.
+  auto z = td::zeros<float>({3, 3}, TestType{});
+  td::diagonal(z) = 1.f;
+  CHECK(testing::values(z) == testing::values(td::eye<float>(3, TestType{})));
+
+  // flatten: a tensor's view, a view's row-major copy, a temporary's storage moved in.
+  auto f = td::flatten(m);
+  static_assert(std::is_same_v<decltype(f), td::tensor_view<int, 1, TestType>>);
+  CHECK(f.data() == m.data());
+  CHECK(f.size() == 12);
+  auto ft = td::flatten(td::transpose(m));
+  static_assert(std::is_same_v<decltype(ft), td::tensor<int, 1, TestType>>);
+  CHECK(testing::values(ft) == std::vector<double>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11});
+  CHECK(testing::values(td::flatten(td::flip(t, 0))) ==
+        testing::values(td::flatten(td::eval(td::flip(t, 0)))));
+  auto moved = td::flatten(numbered(TestType{}));
+  static_assert(std::is_same_v<decltype(moved), td::tensor<int, 1, TestType>>);
+  CHECK(moved.size() == 24);
+  CHECK(td::flatten(td::zeros<int>({2, 0}, TestType{})).size() == 0);
+}
