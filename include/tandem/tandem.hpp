@@ -24,6 +24,7 @@
 #include "algorithm/scan.hpp"
 #include "algorithm/sort.hpp"
 #include "algorithm/selection.hpp"
+#include "algorithm/statistics.hpp"
 #include "algorithm/matmul.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"

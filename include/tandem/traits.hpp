@@ -89,6 +89,13 @@ struct all_reduction;  // defined in algorithm/reduce.hpp
 
 }  // namespace detail
 
+/// `td::keepdims`, passed after the axis of a reduction, keeps the reduced axis with
+/// extent 1 (numpy's keepdims=True): `a - td::mean(a, 1, td::keepdims)` broadcasts.
+struct keepdims_t {
+  explicit keepdims_t() = default;
+};
+inline constexpr keepdims_t keepdims{};
+
 /// `td::all` is both the slice tag ("every index of this dimension") and the reduction
 /// `td::all(mask)`: true when every element is non-zero (true when empty); with an axis,
 /// along that axis (algorithm/reduce.hpp).
@@ -100,6 +107,10 @@ struct all_t {
   template <operand E>
   auto operator()(const E& e, index_t axis) const {
     return detail::all_reduction<E>::along(e, axis);
+  }
+  template <operand E>
+  auto operator()(const E& e, index_t axis, keepdims_t) const {
+    return detail::all_reduction<E>::along_kept(e, axis);
   }
 };
 inline constexpr all_t all{};

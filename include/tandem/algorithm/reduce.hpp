@@ -373,6 +373,16 @@ struct index_fin {
   TANDEM_HD index_t operator()(const value_index<T>& v, index_t) const { return v.index; }
 };
 
+/// An axis reduction's result with the reduced axis put back with extent 1 (keepdims);
+/// the storage moves, nothing is copied.
+template <class T, std::size_t R, class S>
+tensor<T, R + 1, S> keep_axis(tensor<T, R, S>&& r, index_t axis) {
+  const std::size_t a = normalize_axis(axis, R + 1, "keepdims");
+  shape<R + 1> kept{};
+  for (std::size_t d = 0, k = 0; d != R + 1; ++d) kept[d] = d == a ? 1 : r.shape()[k++];
+  return std::move(r).reshape_into(kept);
+}
+
 template <std::size_t R>
 shape<R - 1> drop_axis(const shape<R>& s, std::size_t axis) {
   shape<R - 1> out{};
@@ -627,6 +637,7 @@ struct all_reduction {
     return axis_reduce<bool>(e, axis, as_value<bool>{}, and_op{}, true, identity_fin<bool>{},
                              std::optional<bool>(true), "all");
   }
+  static auto along_kept(const E& e, index_t axis) { return keep_axis(along(e, axis), axis); }
 };
 }  // namespace detail
 
@@ -679,6 +690,23 @@ bool array_equal(const A& a, const B& b) {
     return a.shape() == b.shape() && all(a == b);
 }
 
+/// `f(e, axis, td::keepdims)` for each reduction f along an axis above: f(e, axis) with
+/// the reduced axis kept, extent 1.
+#define TANDEM_KEEPDIMS_OVERLOAD(fn)                  \
+  template <operand E>                                \
+  auto fn(const E& e, index_t axis, keepdims_t) {     \
+    return detail::keep_axis(fn(e, axis), axis);      \
+  }
+TANDEM_KEEPDIMS_OVERLOAD(sum)
+TANDEM_KEEPDIMS_OVERLOAD(prod)
+TANDEM_KEEPDIMS_OVERLOAD(min)
+TANDEM_KEEPDIMS_OVERLOAD(max)
+TANDEM_KEEPDIMS_OVERLOAD(mean)
+TANDEM_KEEPDIMS_OVERLOAD(argmin)
+TANDEM_KEEPDIMS_OVERLOAD(argmax)
+TANDEM_KEEPDIMS_OVERLOAD(any)
+TANDEM_KEEPDIMS_OVERLOAD(norm)
+
 /// op(init, every element), with op an associative, commutative TANDEM_HD functor; the
 /// element type is kept. `init` alone for an empty operand.
 template <operand E, class Init, class Op>
@@ -694,6 +722,10 @@ auto reduce(const E& e, Init init, Op op, index_t axis) {
   const V start = detail::convert<V>(init);
   return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, op, start, detail::identity_fin<V>{},
                                 std::optional<V>(start), "reduce");
+}
+template <operand E, class Init, class Op>
+auto reduce(const E& e, Init init, Op op, index_t axis, keepdims_t) {
+  return detail::keep_axis(reduce(e, init, op, axis), axis);
 }
 
 }  // namespace tandem

@@ -1,6 +1,6 @@
 #pragma once
 /// \file algorithm/scan.hpp
-/// Prefix scans: cumsum, inclusive_scan, exclusive_scan. They take tensors, views and
+/// Prefix scans: cumsum, cumprod, inclusive_scan, exclusive_scan. They take tensors, views and
 /// expressions (read as they are computed) and keep the element type, as
 /// std::inclusive_scan does (a cumsum of bool counts in index_t, as td::sum does).
 ///
@@ -81,6 +81,29 @@ auto flat_scan(const E& e, const Op& op, const V* init) {
 
 }  // namespace detail
 
+namespace detail {
+/// Running op along one axis (negative counts from the end), into a tensor of the
+/// operand's shape.
+template <class V, class E, class Op>
+auto axis_scan(const E& e, index_t axis, const Op& op, const char* what) {
+  using D = std::remove_cvref_t<E>;
+  using S = typename D::space_type;
+  constexpr std::size_t R = D::rank;
+  static_assert(R >= 1, "tandem: a scan along an axis needs an operand of rank 1 or more");
+  const std::size_t ax = normalize_axis(axis, R, what);
+  const auto extents = e.shape();
+  tensor<V, R, S> out(extents, uninitialized);
+  if (out.size() == 0) return out;
+  const auto ev = make_eval(e, extents);
+  using backend = backend_t<S>;
+  backend::for_each(out.size() / extents[ax],
+                    axis_scan_kernel<V, decltype(ev), R, as_value<V>, Op>{ev, extents, ax, {}, op, out.data()},
+                    extents[ax]);
+  backend::finish();
+  return out;
+}
+}  // namespace detail
+
 /// Running sums of the elements, row-major, as a rank-1 tensor.
 template <operand E>
 auto cumsum(const E& e) {
@@ -91,23 +114,21 @@ auto cumsum(const E& e) {
 /// Running sums along one axis (negative counts from the end); the operand's shape.
 template <operand E>
 auto cumsum(const E& e, index_t axis) {
-  using D = std::remove_cvref_t<E>;
-  using S = typename D::space_type;
+  return detail::axis_scan<detail::sum_t<value_of_t<E>>>(e, axis, detail::sum_op{}, "cumsum");
+}
+
+/// Running products of the elements, row-major, as a rank-1 tensor (numpy's cumprod
+/// without an axis); bool counts as index_t, as for sum.
+template <operand E>
+auto cumprod(const E& e) {
   using V = detail::sum_t<value_of_t<E>>;
-  constexpr std::size_t R = D::rank;
-  static_assert(R >= 1, "tandem: cumsum along an axis needs an operand of rank 1 or more");
-  const std::size_t ax = detail::normalize_axis(axis, R, "cumsum");
-  const auto extents = e.shape();
-  tensor<V, R, S> out(extents, uninitialized);
-  if (out.size() == 0) return out;
-  const auto ev = detail::make_eval(e, extents);
-  using backend = detail::backend_t<S>;
-  backend::for_each(out.size() / extents[ax],
-                    detail::axis_scan_kernel<V, decltype(ev), R, detail::as_value<V>, detail::sum_op>{
-                        ev, extents, ax, {}, {}, out.data()},
-                    extents[ax]);
-  backend::finish();
-  return out;
+  return detail::flat_scan<V>(e, detail::prod_op{}, static_cast<const V*>(nullptr));
+}
+
+/// Running products along one axis; the operand's shape.
+template <operand E>
+auto cumprod(const E& e, index_t axis) {
+  return detail::axis_scan<detail::sum_t<value_of_t<E>>>(e, axis, detail::prod_op{}, "cumprod");
 }
 
 /// out[i] = x0 op x1 op ... op xi, row-major, as a rank-1 tensor; op is an associative

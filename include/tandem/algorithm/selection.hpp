@@ -1,6 +1,6 @@
 #pragma once
 /// \file algorithm/selection.hpp
-/// Selection and indexing: nonzero, count_nonzero, compress, take, scatter, histogram.
+/// Selection and indexing: nonzero, count_nonzero (whole or along an axis), compress, take, scatter, histogram.
 /// They take tensors, views and expressions (read as they are computed) in any space.
 ///
 /// \code
@@ -180,6 +180,13 @@ index_t count_nonzero(const M& mask) {
   using V = value_of_t<M>;
   return sum(mask != V{});
 }
+
+/// How many elements of each lane along `axis` are nonzero (true), as index_t.
+template <operand M>
+auto count_nonzero(const M& mask, index_t axis) {
+  return sum(mask != value_of_t<M>{}, axis);
+}
+TANDEM_KEEPDIMS_OVERLOAD(count_nonzero)
 
 /// The flat row-major indices of the nonzero (true) elements, in order.
 template <operand M>

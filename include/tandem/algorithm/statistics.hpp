@@ -1,0 +1,782 @@
+#pragma once
+/// \file algorithm/statistics.hpp
+/// numpy's statistics, whole and along an axis like td::sum: var, stddev, ptp, median,
+/// quantile, percentile, average, and the NaN-ignoring
+/// nansum nanprod nanmean nanmin nanmax nanargmin nanargmax nanvar nanstddev. Each
+/// axis form also takes td::keepdims after its arguments.
+///
+/// \code
+/// double v = td::var(a);                     // one pass, numpy's population variance
+/// auto s = td::stddev(m, 1, 1);              // along axis 1 with ddof 1 (sample stddev)
+/// auto c = m - td::mean(m, 1, td::keepdims); // [n, 1] broadcasts against m
+/// float med = td::median(a);                 // selection, O(n): no full sort
+/// auto q = td::quantile(m, 0.9, 0);          // numpy's default linear method
+/// \endcode
+/// var and stddev make one pass: each element contributes a count, a mean and a sum of
+/// squared deviations, and two such partial results merge exactly (Chan, Golub and
+/// LeVeque's update), so no sum of squares cancels catastrophically. On CPU cores a
+/// dense operand is read in blocks of var_block elements, each block's mean and
+/// squared deviations found in cache in two vector loops, then blocks merge.
+/// Result types follow numpy: float and double keep their type (the 16-bit floats
+/// compute in float), integers and bool give double.
+
+#include <cstddef>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "../backend/backend.hpp"
+#include "../creation.hpp"
+#include "../error.hpp"
+#include "../expr/functors.hpp"
+#include "../expr/math.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "../views/axes.hpp"
+#include "../views/reshape.hpp"
+#include "reduce.hpp"
+#include "sort.hpp"
+
+namespace tandem {
+namespace detail {
+
+// ---- variance: counts, means and squared deviations that merge -----------------------
+
+/// A partial result of a variance: n elements, their mean, and the sum of their squared
+/// deviations from it.
+template <class A>
+struct moments {
+  index_t n;
+  A mean;
+  A m2;
+};
+
+/// Merges two partial results exactly (up to rounding): Chan, Golub and LeVeque's update.
+struct moments_op {
+  template <class A>
+  TANDEM_HD moments<A> operator()(const moments<A>& a, const moments<A>& b) const {
+    if (a.n == 0) return b;
+    if (b.n == 0) return a;
+    const index_t n = a.n + b.n;
+    const A d = b.mean - a.mean;
+    const A wb = static_cast<A>(b.n) / static_cast<A>(n);
+    return {n, a.mean + d * wb, a.m2 + b.m2 + d * d * (static_cast<A>(a.n) * wb)};
+  }
+};
+
+/// One element as a partial result; with SkipNan a NaN contributes nothing.
+template <class A, bool SkipNan>
+struct as_moments {
+  template <class X>
+  TANDEM_HD moments<A> operator()(X x, index_t) const {
+    const A v = convert<A>(x);
+    if constexpr (SkipNan)
+      if (is_nan(v)) return {0, A(0), A(0)};
+    return {1, v, A(0)};
+  }
+};
+
+/// m2 / max(n - ddof, 0) as numpy divides (0 / 0 is NaN, x / 0 infinite); the square
+/// root of it with Root.
+template <class A, bool Root>
+struct variance_fin {
+  index_t ddof;
+  TANDEM_HD A operator()(const moments<A>& m, index_t) const {
+    const index_t d = m.n - ddof;
+    const A v = m.m2 / static_cast<A>(d > 0 ? d : 0);
+    if constexpr (Root)
+      return pstd::sqrt(v);
+    else
+      return v;
+  }
+};
+
+/// Elements per block of the CPU variance (see the file comment).
+inline constexpr index_t var_block = 512;
+
+/// Block b of a flat operand as a partial result: its mean, then its squared deviations,
+/// each in eight running sums so that the loops vectorize.
+template <class A, class Get>
+struct block_moments_getter {
+  Get get;
+  index_t n;
+  TANDEM_HD moments<A> operator()(index_t b) const {
+    const index_t lo = b * var_block, len = n - lo < var_block ? n - lo : var_block;
+    constexpr int L = 8;
+    A s[L] = {};
+    index_t i = 0;
+    for (; i + L <= len; i += L)
+      for (int k = 0; k < L; ++k) s[k] += get(lo + i + k);
+    A total = 0;
+    for (int k = 0; k < L; ++k) total += s[k];
+    for (; i < len; ++i) total += get(lo + i);
+    const A mean = total / static_cast<A>(len);
+    A q[L] = {};
+    i = 0;
+    for (; i + L <= len; i += L)
+      for (int k = 0; k < L; ++k) {
+        const A d = get(lo + i + k) - mean;
+        q[k] += d * d;
+      }
+    A m2 = 0;
+    for (int k = 0; k < L; ++k) m2 += q[k];
+    for (; i < len; ++i) {
+      const A d = get(lo + i) - mean;
+      m2 += d * d;
+    }
+    return {len, mean, m2};
+  }
+};
+
+template <class A, bool SkipNan, class E>
+moments<A> whole_moments(const E& e) {
+  using S = space_of_t<E>;
+  using backend = backend_t<S>;
+  const moments<A> none{0, A(0), A(0)};
+  const auto extents = e.shape();
+  const index_t n = extents.size();
+  if (n == 0) return none;
+  if constexpr (!SkipNan && backend::runs_on_cpu) {
+    if (flat_ok(e, extents)) {
+      const auto ev = make_eval(e, extents);
+      using Get = flat_getter<decltype(ev), as_value<A>>;
+      const block_moments_getter<A, Get> blocks{Get{ev, {}}, n};
+      return backend::template reduce<moments<A>>((n + var_block - 1) / var_block, blocks, moments_op{}, none);
+    }
+  }
+  return full_reduce(e, as_moments<A, SkipNan>{}, moments_op{}, none).value_or(none);
+}
+
+template <bool Root, bool SkipNan, class E>
+auto variance(const E& e, index_t ddof) {
+  using V = real_t<value_of_t<E>>;
+  using A = accumulate_t<V>;
+  return convert<V>(variance_fin<A, Root>{ddof}(whole_moments<A, SkipNan>(e), 0));
+}
+
+template <bool Root, bool SkipNan, class E>
+auto variance_along(const E& e, index_t axis, index_t ddof, const char* what) {
+  using V = real_t<value_of_t<E>>;
+  using A = accumulate_t<V>;
+  return axis_reduce<V>(e, axis, as_moments<A, SkipNan>{}, moments_op{}, moments<A>{0, A(0), A(0)},
+                        variance_fin<A, Root>{ddof}, std::optional<V>(convert<V>(std::numeric_limits<A>::quiet_NaN())),
+                        what);
+}
+
+// ---- ptp: the smallest and the largest in one pass ------------------------------------
+
+template <class T>
+struct low_high {
+  T low;
+  T high;
+};
+struct low_high_op {
+  template <class T>
+  TANDEM_HD low_high<T> operator()(const low_high<T>& a, const low_high<T>& b) const {
+    return {extreme_fn<false>{}(a.low, b.low), extreme_fn<true>{}(a.high, b.high)};
+  }
+};
+template <class T>
+struct as_low_high {
+  template <class X>
+  TANDEM_HD low_high<T> operator()(X x, index_t) const {
+    const T v = convert<T>(x);
+    return {v, v};
+  }
+};
+/// high - low in T; integers wrap as numpy's do (the difference is taken unsigned).
+template <class T>
+struct range_fin {
+  TANDEM_HD T operator()(const low_high<T>& r, index_t) const {
+    if constexpr (std::is_integral_v<T>) {
+      using U = std::make_unsigned_t<T>;
+      return static_cast<T>(static_cast<U>(static_cast<U>(r.high) - static_cast<U>(r.low)));
+    } else {
+      return convert<T>(accumulate_t<T>(r.high) - accumulate_t<T>(r.low));
+    }
+  }
+};
+template <class T>
+low_high<T> losing_low_high() {
+  return {losing_value<false, T>(), losing_value<true, T>()};
+}
+
+// ---- the NaN-ignoring family ------------------------------------------------------------
+
+/// An element's value, or `value` in place of a NaN.
+template <class A>
+struct nan_as {
+  A value;
+  template <class X>
+  TANDEM_HD A operator()(X x, index_t) const {
+    const A v = convert<A>(x);
+    return is_nan(v) ? value : v;
+  }
+};
+
+/// A sum and how many elements it has, NaNs left out: nanmean's accumulator.
+template <class A>
+struct sum_count {
+  A sum;
+  index_t n;
+};
+struct sum_count_op {
+  template <class A>
+  TANDEM_HD sum_count<A> operator()(const sum_count<A>& a, const sum_count<A>& b) const {
+    return {a.sum + b.sum, a.n + b.n};
+  }
+};
+template <class A>
+struct as_sum_count {
+  template <class X>
+  TANDEM_HD sum_count<A> operator()(X x, index_t) const {
+    const A v = convert<A>(x);
+    return is_nan(v) ? sum_count<A>{A(0), 0} : sum_count<A>{v, 1};
+  }
+};
+template <class A>
+struct sum_count_mean_fin {
+  TANDEM_HD A operator()(const sum_count<A>& s, index_t) const { return s.sum / static_cast<A>(s.n); }
+};
+
+/// min or max ignoring NaN (numpy's fmin/fmax): a NaN loses to any number, so only a
+/// lane of NaNs gives NaN.
+template <bool Larger>
+struct nan_extreme_op {
+  template <class T>
+  TANDEM_HD T operator()(const T& a, const T& b) const {
+    if (is_nan(a)) return b;
+    if (is_nan(b)) return a;
+    return extreme_fn<Larger>{}(a, b);
+  }
+};
+
+/// nan_extreme_op's identity: NaN for floats (so that a lane of NaNs stays NaN), else
+/// the value every element beats.
+template <bool Larger, class T>
+T nan_extreme_init() {
+  if constexpr (is_floating_v<T>)
+    return convert<T>(std::numeric_limits<float>::quiet_NaN());
+  else
+    return losing_value<Larger, T>();
+}
+
+/// argmin/argmax ignoring NaN: a NaN enters as the losing value at the last position,
+/// so any number beats it; an all-NaN lane ends at that position (then an error).
+template <bool Larger, class T>
+struct nan_skipping_index {
+  template <class X>
+  TANDEM_HD value_index<T> operator()(X x, index_t i) const {
+    const T v = convert<T>(x);
+    if (is_nan(v)) return {losing_value<Larger, T>(), std::numeric_limits<index_t>::max()};
+    return {v, i};
+  }
+};
+
+[[noreturn]] inline void all_nan_error(const char* what) {
+  throw error(std::string("tandem: ") + what + ": all-NaN slice encountered (numpy raises ValueError)");
+}
+
+// ---- median and quantiles: selection ----------------------------------------------------
+
+template <class T>
+TANDEM_HD void swap_values(T& a, T& b) {
+  const T t = a;
+  a = b;
+  b = t;
+}
+
+/// Sorts p[0, n) by sifting a heap: select_kth's fallback, O(n log n) in the worst case.
+template <class T>
+TANDEM_HD void heap_sort(T* p, index_t n) {
+  auto sift = [p](index_t root, index_t end) {
+    for (;;) {
+      index_t child = 2 * root + 1;
+      if (child >= end) return;
+      if (child + 1 < end && p[child] < p[child + 1]) ++child;
+      if (!(p[root] < p[child])) return;
+      swap_values(p[root], p[child]);
+      root = child;
+    }
+  };
+  for (index_t i = n / 2; i-- > 0;) sift(i, n);
+  for (index_t end = n; end-- > 1;) {
+    swap_values(p[0], p[end]);
+    sift(0, end);
+  }
+}
+
+/// Reorders p[0, n) (no NaN) so that p[k] is the element a sort would put there, with
+/// nothing larger before it and nothing smaller after: quickselect with a median-of-three
+/// pivot, which after 2 log2(n) + 8 rounds (only adversarial inputs get there) finishes
+/// the remaining range with heap_sort. Host and device code; expected O(n).
+template <class T>
+TANDEM_HD void select_kth(T* p, index_t n, index_t k) {
+  index_t lo = 0, hi = n - 1;
+  int rounds = 8;
+  for (index_t m = n; m > 1; m >>= 1) rounds += 2;
+  while (hi > lo + 1) {
+    if (rounds-- == 0) {
+      heap_sort(p + lo, hi - lo + 1);
+      return;
+    }
+    const index_t mid = lo + (hi - lo) / 2;
+    swap_values(p[mid], p[lo + 1]);
+    if (p[hi] < p[lo]) swap_values(p[lo], p[hi]);
+    if (p[hi] < p[lo + 1]) swap_values(p[lo + 1], p[hi]);
+    if (p[lo + 1] < p[lo]) swap_values(p[lo], p[lo + 1]);
+    // p[lo] <= pivot = p[lo + 1] <= p[hi]: both ends stop the scans below.
+    const T pivot = p[lo + 1];
+    index_t i = lo + 1, j = hi;
+    for (;;) {
+      do ++i;
+      while (p[i] < pivot);
+      do --j;
+      while (pivot < p[j]);
+      if (j < i) break;
+      swap_values(p[i], p[j]);
+    }
+    p[lo + 1] = p[j];
+    p[j] = pivot;
+    if (j >= k) hi = j - 1;
+    if (j <= k) lo = i;
+  }
+  if (hi == lo + 1 && p[hi] < p[lo]) swap_values(p[lo], p[hi]);
+}
+
+/// The smallest of p[0, n), n >= 1.
+template <class T>
+TANDEM_HD T smallest(const T* p, index_t n) {
+  T m = p[0];
+  for (index_t i = 1; i < n; ++i)
+    if (p[i] < m) m = p[i];
+  return m;
+}
+
+/// What one lane's order statistics give: numpy's median (the mean of the two middle
+/// elements when n is even), or its linear quantile at q.
+struct quantile_spec {
+  bool median;
+  double q;
+};
+
+/// One lane (len elements at data + lane * len, reordered in place) into out[lane]:
+/// NaN when the lane holds one, as numpy; sorted says the lane is already in order.
+template <class V, class Out>
+struct quantile_lane_kernel {
+  V* data;
+  index_t len;
+  quantile_spec spec;
+  bool sorted;
+  Out* out;
+  TANDEM_HD void operator()(index_t lane) const {
+    using A = accumulate_t<Out>;
+    V* const p = data + lane * len;
+    if constexpr (is_floating_v<V>) {
+      for (index_t i = 0; i < len; ++i)
+        if (is_nan(p[i])) {
+          out[lane] = convert<Out>(p[i]);
+          return;
+        }
+    }
+    index_t k;
+    A t = 0;
+    if (spec.median) {
+      k = (len - 1) / 2;
+    } else {
+      const double h = static_cast<double>(len - 1) * spec.q;  // numpy's virtual index
+      const double below = pstd::floor(h);
+      k = static_cast<index_t>(below);
+      if (k > len - 1) k = len - 1;
+      t = static_cast<A>(h - below);
+    }
+    if (!sorted) select_kth(p, len, k);
+    const A a = convert<A>(p[k]);
+    const bool two = k + 1 < len && (spec.median ? len % 2 == 0 : t != A(0));
+    if (!two) {
+      out[lane] = convert<Out>(a);
+      return;
+    }
+    const A b = convert<A>(sorted ? p[k + 1] : smallest(p + k + 1, len - k - 1));
+    if (spec.median) {
+      out[lane] = convert<Out>((a + b) / A(2));
+    } else {
+      // numpy's _lerp: from the nearer end, so that t = 1 gives b exactly.
+      const A d = b - a;
+      out[lane] = convert<Out>(t >= A(0.5) ? b - d * (A(1) - t) : a + d * t);
+    }
+  }
+};
+
+/// The quantile of every lane along `axis` (row-major over the other dimensions), or of
+/// all elements as one lane when there is no axis, as a rank-1 tensor.
+template <class E>
+auto quantile_lanes(const E& e, std::optional<index_t> axis, quantile_spec spec, const char* what) {
+  using V = value_of_t<E>;
+  using Out = real_t<V>;
+  using S = space_of_t<E>;
+  constexpr std::size_t R = rank_of_v<E>;
+  static_assert(R >= 1, "tandem: quantiles need an operand of rank 1 or more");
+  static_assert(!std::is_same_v<V, bool>, "tandem: quantiles of bool elements are not defined");
+  if (!spec.median && !(spec.q >= 0.0 && spec.q <= 1.0)) {
+    const bool pct = std::string(what) == "percentile";
+    throw error(std::string("tandem: ") + what + ": " + (pct ? "percentile " : "quantile ") +
+                std::to_string(pct ? spec.q * 100 : spec.q) + " is outside " + (pct ? "[0, 100]" : "[0, 1]"));
+  }
+  const auto extents = e.shape();
+  const std::size_t ax = axis ? normalize_axis(*axis, R, what) : R - 1;
+  // The lanes, copied so that each is dense (the axis moved last) and can be reordered.
+  shape<R> moved{};
+  for (std::size_t d = 0, k = 0; d != R; ++d)
+    if (d != ax) moved[k++] = extents[d];
+  moved[R - 1] = extents[ax];
+  tensor<V, R, S> work(axis ? moved : extents, uninitialized);
+  const index_t n = work.size(), len = axis ? extents[ax] : n;
+  const index_t lanes = axis ? drop_axis(extents, ax).size() : 1;
+  tensor<Out, 1, S> out(shape<1>{lanes}, uninitialized);
+  if (len == 0) {
+    out = convert<Out>(std::numeric_limits<accumulate_t<Out>>::quiet_NaN());  // numpy: NaN, with a warning
+  } else if (lanes != 0) {
+    if (axis)
+      moveaxis(work.view(), -1, static_cast<index_t>(ax)) = e;
+    else
+      work = e;
+    using backend = backend_t<S>;
+    bool sorted = false;
+    if constexpr (!backend::runs_on_cpu) {
+      // Few long lanes on a GPU: one thread per lane would leave it idle, so the lanes are
+      // sorted (radix sorts, a few passes over memory) and read in place.
+      if (lanes < 1024 && len > 4096) {
+        auto rows = reshape(work, {lanes, len});
+        sort(rows, -1);
+        sorted = true;
+      }
+    }
+    backend::for_each(lanes, quantile_lane_kernel<V, Out>{work.data(), len, spec, sorted, out.data()}, len * 3);
+    backend::finish();
+  }
+  return out;
+}
+
+/// The whole operand's quantile as a host scalar.
+template <class E>
+auto whole_quantile(const E& e, quantile_spec spec, const char* what) {
+  return to_vector(quantile_lanes(e, std::nullopt, spec, what)).front();
+}
+/// The quantile of each lane along `axis`, in a tensor of rank R - 1.
+template <class E>
+auto axis_quantile(const E& e, index_t axis, quantile_spec spec, const char* what) {
+  auto lanes = quantile_lanes(e, axis, spec, what);
+  return std::move(lanes).reshape_into(drop_axis(e.shape(), normalize_axis(axis, rank_of_v<E>, what)));
+}
+
+}  // namespace detail
+
+// ---- variance and standard deviation ------------------------------------------------
+
+/// numpy's var: the mean squared deviation from the mean, divided by n (n - ddof along
+/// an axis); NaN when empty. One pass (see the file comment).
+template <operand E>
+auto var(const E& e) {
+  return detail::variance<false, false>(e, 0);
+}
+template <operand E>
+auto var(const E& e, index_t axis, index_t ddof = 0) {
+  return detail::variance_along<false, false>(e, axis, ddof, "var");
+}
+template <operand E>
+auto var(const E& e, index_t axis, keepdims_t) {
+  return detail::keep_axis(var(e, axis), axis);
+}
+template <operand E>
+auto var(const E& e, index_t axis, index_t ddof, keepdims_t) {
+  return detail::keep_axis(var(e, axis, ddof), axis);
+}
+
+/// numpy's std: the square root of var.
+template <operand E>
+auto stddev(const E& e) {
+  return detail::variance<true, false>(e, 0);
+}
+template <operand E>
+auto stddev(const E& e, index_t axis, index_t ddof = 0) {
+  return detail::variance_along<true, false>(e, axis, ddof, "stddev");
+}
+template <operand E>
+auto stddev(const E& e, index_t axis, keepdims_t) {
+  return detail::keep_axis(stddev(e, axis), axis);
+}
+template <operand E>
+auto stddev(const E& e, index_t axis, index_t ddof, keepdims_t) {
+  return detail::keep_axis(stddev(e, axis, ddof), axis);
+}
+
+// ---- ptp ------------------------------------------------
+
+/// max - min ("peak to peak") in one pass, in the element type (integers wrap, as
+/// numpy's); NaN if any element is. Throws td::shape_error when empty.
+template <operand E>
+auto ptp(const E& e) {
+  using T = value_of_t<E>;
+  static_assert(!std::is_same_v<T, bool>, "tandem: ptp of bool elements is not defined (numpy raises TypeError)");
+  const auto r = detail::full_reduce(e, detail::as_low_high<T>{}, detail::low_high_op{}, detail::losing_low_high<T>());
+  if (!r) detail::throw_empty(e, "ptp");
+  return detail::range_fin<T>{}(*r, 0);
+}
+template <operand E>
+auto ptp(const E& e, index_t axis) {
+  using T = value_of_t<E>;
+  static_assert(!std::is_same_v<T, bool>, "tandem: ptp of bool elements is not defined (numpy raises TypeError)");
+  return detail::axis_reduce<T>(e, axis, detail::as_low_high<T>{}, detail::low_high_op{},
+                                detail::losing_low_high<T>(), detail::range_fin<T>{}, std::optional<T>(), "ptp");
+}
+
+
+// ---- median, quantile, percentile ---------------------------------------------------
+
+/// numpy's median (the mean of the two middle elements when their number is even), by
+/// selection on a copy: O(n), no full sort. NaN when any element is NaN or none is there.
+/// double for integer elements.
+template <operand E>
+auto median(const E& e) {
+  return detail::whole_quantile(e, {true, 0.5}, "median");
+}
+template <operand E>
+auto median(const E& e, index_t axis) {
+  return detail::axis_quantile(e, axis, {true, 0.5}, "median");
+}
+
+/// numpy's quantile with its default linear method: q in [0, 1] (else td::error).
+template <operand E>
+auto quantile(const E& e, double q) {
+  return detail::whole_quantile(e, {false, q}, "quantile");
+}
+template <operand E>
+auto quantile(const E& e, double q, index_t axis) {
+  return detail::axis_quantile(e, axis, {false, q}, "quantile");
+}
+
+/// numpy's percentile: quantile(e, p / 100), p in [0, 100].
+template <operand E>
+auto percentile(const E& e, double p) {
+  return detail::whole_quantile(e, {false, p / 100}, "percentile");
+}
+template <operand E>
+auto percentile(const E& e, double p, index_t axis) {
+  return detail::axis_quantile(e, axis, {false, p / 100}, "percentile");
+}
+
+// ---- weighted average ------------------------------------------------------------------
+
+/// numpy's average with weights of a's shape: sum(a * w) / sum(w), in double for
+/// integer operands. Throws td::error when the weights sum to zero, as numpy does.
+template <operand A, operand W>
+auto average(const A& a, const W& w) {
+  using V = detail::real_t<decltype(value_of_t<A>() * value_of_t<W>())>;
+  if (!(a.shape() == w.shape()))
+    throw shape_error("tandem: average: weights of shape " + to_string(w.shape()) + " for values of shape " +
+                      to_string(a.shape()) + "; they must match");
+  const auto total = sum(cast<V>(w));
+  if (total == V(0)) throw error("tandem: average: the weights sum to zero");
+  return detail::convert<V>(sum(cast<V>(a) * cast<V>(w)) / total);
+}
+/// Along `axis`, with weights of a's shape or (rank 1) one weight per position along it.
+template <operand A, operand W>
+auto average(const A& a, const W& w, index_t axis) {
+  using V = detail::real_t<decltype(value_of_t<A>() * value_of_t<W>())>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const std::size_t ax = detail::normalize_axis(axis, R, "average");
+  auto weighted = [&](const auto& wv) {
+    auto totals = sum(cast<V>(wv), axis);
+    if (any(totals == V(0))) throw error("tandem: average: the weights along an axis sum to zero");
+    return eval(sum(cast<V>(a) * cast<V>(wv), axis) / totals);
+  };
+  if constexpr (rank_of_v<W> == R) {
+    if (!(a.shape() == w.shape()))
+      throw shape_error("tandem: average: weights of shape " + to_string(w.shape()) + " for values of shape " +
+                        to_string(a.shape()) + "; they must match, or be rank 1 along the axis");
+    return weighted(w);
+  } else {
+    static_assert(rank_of_v<W> == 1, "tandem: average: the weights have the values' rank, or rank 1");
+    if (w.shape()[0] != a.shape()[ax])
+      throw shape_error("tandem: average: " + std::to_string(w.shape()[0]) + " weights along axis " +
+                        std::to_string(ax) + " of extent " + std::to_string(a.shape()[ax]));
+    // The weights as a rank-R view that varies along the axis only (broadcast elsewhere).
+    const auto dense = eval(w);
+    shape<R> ext{}, strides{};
+    for (std::size_t d = 0; d != R; ++d) ext[d] = d == ax ? dense.shape()[0] : 1;
+    for (std::size_t d = 0; d != R; ++d) strides[d] = d == ax ? 1 : 0;
+    return weighted(tensor_view<const value_of_t<W>, R, space_of_t<W>>(dense.data(), ext, strides));
+  }
+}
+
+// ---- NaN-ignoring reductions ---------------------------------------------------------
+
+/// sum with NaNs counted as zero.
+template <operand E>
+auto nansum(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::accumulated<V>(e, detail::nan_as<A>{A(0)}, detail::sum_op{}, A(0));
+}
+template <operand E>
+auto nansum(const E& e, index_t axis) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::nan_as<A>{A(0)}, detail::sum_op{}, A(0),
+                                detail::identity_fin<A>{}, std::optional<V>(V(0)), "nansum");
+}
+/// prod with NaNs counted as one.
+template <operand E>
+auto nanprod(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::accumulated<V>(e, detail::nan_as<A>{A(1)}, detail::prod_op{}, A(1));
+}
+template <operand E>
+auto nanprod(const E& e, index_t axis) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::nan_as<A>{A(1)}, detail::prod_op{}, A(1),
+                                detail::identity_fin<A>{}, std::optional<V>(V(1)), "nanprod");
+}
+/// The mean of the elements that are not NaN (NaN when none is).
+template <operand E>
+auto nanmean(const E& e) {
+  using V = detail::real_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  const detail::sum_count<A> none{A(0), 0};
+  const auto r = detail::full_reduce(e, detail::as_sum_count<A>{}, detail::sum_count_op{}, none).value_or(none);
+  return detail::convert<V>(detail::sum_count_mean_fin<A>{}(r, 0));
+}
+template <operand E>
+auto nanmean(const E& e, index_t axis) {
+  using V = detail::real_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::axis_reduce<V>(e, axis, detail::as_sum_count<A>{}, detail::sum_count_op{}, detail::sum_count<A>{A(0), 0},
+                                detail::sum_count_mean_fin<A>{},
+                                std::optional<V>(detail::convert<V>(std::numeric_limits<A>::quiet_NaN())), "nanmean");
+}
+/// min and max ignoring NaNs: NaN only when every element is (numpy warns); throws
+/// td::shape_error when empty.
+template <operand E>
+auto nanmin(const E& e) {
+  using V = value_of_t<E>;
+  const auto r = detail::full_reduce(e, detail::as_value<V>{}, detail::nan_extreme_op<false>{},
+                                     detail::nan_extreme_init<false, V>());
+  if (!r) detail::throw_empty(e, "nanmin");
+  return *r;
+}
+template <operand E>
+auto nanmin(const E& e, index_t axis) {
+  using V = value_of_t<E>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::nan_extreme_op<false>{},
+                                detail::nan_extreme_init<false, V>(), detail::identity_fin<V>{}, std::optional<V>(),
+                                "nanmin");
+}
+template <operand E>
+auto nanmax(const E& e) {
+  using V = value_of_t<E>;
+  const auto r = detail::full_reduce(e, detail::as_value<V>{}, detail::nan_extreme_op<true>{},
+                                     detail::nan_extreme_init<true, V>());
+  if (!r) detail::throw_empty(e, "nanmax");
+  return *r;
+}
+template <operand E>
+auto nanmax(const E& e, index_t axis) {
+  using V = value_of_t<E>;
+  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::nan_extreme_op<true>{},
+                                detail::nan_extreme_init<true, V>(), detail::identity_fin<V>{}, std::optional<V>(),
+                                "nanmax");
+}
+
+namespace detail {
+template <bool Larger, class E>
+index_t nan_arg_extreme(const E& e, const char* what) {
+  using T = value_of_t<E>;
+  const auto r = full_reduce(e, nan_skipping_index<Larger, T>{}, arg_extreme_op<Larger>{}, losing_pair<Larger, T>());
+  if (!r) throw_empty(e, what);
+  if (r->index == std::numeric_limits<index_t>::max()) all_nan_error(what);
+  return r->index;
+}
+template <bool Larger, class E>
+auto nan_arg_extreme_along(const E& e, index_t axis, const char* what) {
+  using T = value_of_t<E>;
+  auto r = axis_reduce<index_t>(e, axis, nan_skipping_index<Larger, T>{}, arg_extreme_op<Larger>{},
+                                losing_pair<Larger, T>(), index_fin<T>{}, std::optional<index_t>(), what);
+  if (any(r == std::numeric_limits<index_t>::max())) all_nan_error(what);
+  return r;
+}
+}  // namespace detail
+
+/// argmin and argmax ignoring NaNs; td::error when every element of a lane is NaN.
+template <operand E>
+index_t nanargmin(const E& e) {
+  return detail::nan_arg_extreme<false>(e, "nanargmin");
+}
+template <operand E>
+auto nanargmin(const E& e, index_t axis) {
+  return detail::nan_arg_extreme_along<false>(e, axis, "nanargmin");
+}
+template <operand E>
+index_t nanargmax(const E& e) {
+  return detail::nan_arg_extreme<true>(e, "nanargmax");
+}
+template <operand E>
+auto nanargmax(const E& e, index_t axis) {
+  return detail::nan_arg_extreme_along<true>(e, axis, "nanargmax");
+}
+
+/// var and stddev of the elements that are not NaN (n counts them).
+template <operand E>
+auto nanvar(const E& e) {
+  return detail::variance<false, true>(e, 0);
+}
+template <operand E>
+auto nanvar(const E& e, index_t axis, index_t ddof = 0) {
+  return detail::variance_along<false, true>(e, axis, ddof, "nanvar");
+}
+template <operand E>
+auto nanstddev(const E& e) {
+  return detail::variance<true, true>(e, 0);
+}
+template <operand E>
+auto nanstddev(const E& e, index_t axis, index_t ddof = 0) {
+  return detail::variance_along<true, true>(e, axis, ddof, "nanstddev");
+}
+template <operand E>
+auto nanvar(const E& e, index_t axis, index_t ddof, keepdims_t) {
+  return detail::keep_axis(nanvar(e, axis, ddof), axis);
+}
+template <operand E>
+auto nanstddev(const E& e, index_t axis, index_t ddof, keepdims_t) {
+  return detail::keep_axis(nanstddev(e, axis, ddof), axis);
+}
+
+TANDEM_KEEPDIMS_OVERLOAD(ptp)
+TANDEM_KEEPDIMS_OVERLOAD(median)
+TANDEM_KEEPDIMS_OVERLOAD(nansum)
+TANDEM_KEEPDIMS_OVERLOAD(nanprod)
+TANDEM_KEEPDIMS_OVERLOAD(nanmean)
+TANDEM_KEEPDIMS_OVERLOAD(nanmin)
+TANDEM_KEEPDIMS_OVERLOAD(nanmax)
+TANDEM_KEEPDIMS_OVERLOAD(nanargmin)
+TANDEM_KEEPDIMS_OVERLOAD(nanargmax)
+TANDEM_KEEPDIMS_OVERLOAD(nanvar)
+TANDEM_KEEPDIMS_OVERLOAD(nanstddev)
+
+template <operand E>
+auto quantile(const E& e, double q, index_t axis, keepdims_t) {
+  return detail::keep_axis(quantile(e, q, axis), axis);
+}
+template <operand E>
+auto percentile(const E& e, double p, index_t axis, keepdims_t) {
+  return detail::keep_axis(percentile(e, p, axis), axis);
+}
+template <operand A, operand W>
+auto average(const A& a, const W& w, index_t axis, keepdims_t) {
+  return detail::keep_axis(average(a, w, axis), axis);
+}
+
+}  // namespace tandem

@@ -1,0 +1,271 @@
+// Statistics (algorithm/statistics.hpp), cumprod, count_nonzero along an axis and
+// td::keepdims: against plain double-precision loops, hand-computed values and numpy's
+// documented edge cases (NaN, empty, integer wrap), in every space.
+#include <algorithm>
+#include <limits>
+
+#include "support/test_support.hpp"
+
+namespace {
+const double qnan = std::numeric_limits<double>::quiet_NaN();
+
+/// The population variance (ddof 0 or more) of v in two passes, in double.
+double two_pass_var(const std::vector<double>& v, int ddof = 0) {
+  double m = 0;
+  for (double x : v) m += x;
+  m /= double(v.size());
+  double q = 0;
+  for (double x : v) q += (x - m) * (x - m);
+  return q / double(std::max<std::ptrdiff_t>(std::ptrdiff_t(v.size()) - ddof, 0));
+}
+
+/// numpy's linear quantile of v (sorted here), in double.
+double linear_quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double h = double(v.size() - 1) * q;
+  const std::size_t k = std::size_t(std::floor(h));
+  const double t = h - std::floor(h);
+  if (k + 1 >= v.size() || t == 0) return v[k];
+  const double d = v[k + 1] - v[k];
+  return t >= 0.5 ? v[k + 1] - d * (1 - t) : v[k] + d * t;
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("var and stddev are one pass and accurate", "[statistics][var]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // A large offset: the textbook sum of squares minus squared sum would lose every digit.
+  for (const std::size_t n : {std::size_t(1), std::size_t(7), std::size_t(513), std::size_t(100003)}) {
+    auto xs = testing::random_values<double>(n, -1, 1, unsigned(n));
+    for (double& x : xs) x += 1e6;
+    const double want = two_pass_var(xs);
+    const auto a = td::from(xs, {td::index_t(n)}, space);
+    CHECK(td::var(a) == Catch::Approx(want).epsilon(1e-9).margin(1e-300));
+    CHECK(td::stddev(a) == Catch::Approx(std::sqrt(want)).epsilon(1e-9).margin(1e-300));
+    std::vector<float> fs(xs.size());
+    std::vector<double> fd(xs.size());
+    for (std::size_t i = 0; i < n; ++i) fd[i] = fs[i] = float(xs[i] - 1e6 + 1000);
+    const auto f = td::from(fs, {td::index_t(n)}, space);
+    const float vf = td::var(f);
+    static_assert(std::is_same_v<decltype(td::var(f)), float>);
+    CHECK(vf == Catch::Approx(two_pass_var(fd)).epsilon(2e-4).margin(1e-6));
+    // Through a negative-stride view and an expression.
+    CHECK(td::var(td::flip(a)) == Catch::Approx(want).epsilon(1e-9).margin(1e-300));
+    CHECK(td::var(a * 2.0) == Catch::Approx(4 * want).epsilon(1e-9).margin(1e-300));
+  }
+  // Hand values: [1, 2, 3, 4] has variance 1.25 (ddof 0) and 5/3 (ddof 1).
+  const auto h = td::from<int>({1, 2, 3, 4}, space);
+  static_assert(std::is_same_v<decltype(td::var(h)), double>);
+  CHECK(td::var(h) == 1.25);
+  // With an axis the result is a tensor (rank 0 here), as td::sum(h, 0) is.
+  CHECK(testing::values(td::var(h, 0, 1))[0] == Catch::Approx(5.0 / 3));
+  CHECK(testing::values(td::stddev(h, 0, 1))[0] == Catch::Approx(std::sqrt(5.0 / 3)));
+  // numpy's edge cases: empty gives NaN; ddof >= n divides by zero (NaN or inf).
+  CHECK(std::isnan(td::var(td::zeros<double>({0}, space))));
+  CHECK(std::isnan(testing::values(td::var(td::from<double>({3}, space), 0, 1))[0]));
+  CHECK(std::isinf(testing::values(td::var(td::from<double>({1, 2}, space), 0, 2))[0]));
+  CHECK(std::isnan(td::var(td::from<double>({1, qnan, 2}, space))));
+  CHECK(std::isnan(td::var(td::from<double>({1, INFINITY}, space))));
+  // Along each axis of [3, 4], with ddof and keepdims.
+  const auto vals = testing::random_values<double>(12, -5, 5, 11);
+  const auto m = td::from(vals, {3, 4}, space);
+  const auto rows = testing::values(td::var(m, 1, 1));
+  const auto cols = testing::values(td::stddev(m, 0));
+  REQUIRE(rows.size() == 3);
+  REQUIRE(cols.size() == 4);
+  for (int i = 0; i < 3; ++i)
+    CHECK(rows[i] == Catch::Approx(two_pass_var({vals.begin() + 4 * i, vals.begin() + 4 * i + 4}, 1)).epsilon(1e-12));
+  for (int j = 0; j < 4; ++j)
+    CHECK(cols[j] == Catch::Approx(std::sqrt(two_pass_var({vals[j], vals[4 + j], vals[8 + j]}))).epsilon(1e-12));
+  auto kept = td::var(m, 1, td::keepdims);
+  static_assert(std::is_same_v<decltype(kept), td::tensor<double, 2, TestType>>);
+  CHECK(kept.shape() == td::shape<2>{3, 1});
+  CHECK(td::var(m, -2, 0, td::keepdims).shape() == td::shape<2>{1, 4});
+  CHECK(td::allclose(td::var(td::transpose(m), 0), td::var(m, 1)));
+  CHECK(testing::values(td::var(td::zeros<float>({2, 0}, space), 0)).empty());
+  CHECK(std::isnan(testing::values(td::var(td::zeros<float>({2, 0}, space), 1))[0]));
+  // A long leading axis (the CPU's tiled axis reduction) agrees with the loop.
+  const auto tall = testing::random_values<double>(3000 * 3, 100, 101, 3);
+  const auto t = td::from(tall, {3000, 3}, space);
+  const auto tv = testing::values(td::var(t, 0));
+  for (int j = 0; j < 3; ++j) {
+    std::vector<double> col;
+    for (int i = 0; i < 3000; ++i) col.push_back(tall[3 * i + j]);
+    CHECK(tv[j] == Catch::Approx(two_pass_var(col)).epsilon(1e-10));
+  }
+  CHECK_THROWS_AS(td::var(m, 2), td::index_error);
+}
+
+TEMPLATE_TEST_CASE("ptp, count_nonzero along an axis, cumprod and keepdims", "[statistics]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto m = td::from<int>({{3, -1, 4}, {1, 5, -9}}, space);
+  CHECK(td::ptp(m) == 14);
+  CHECK(testing::values(td::ptp(m, 0)) == std::vector<double>{2, 6, 13});
+  CHECK(testing::values(td::ptp(m, 1)) == std::vector<double>{5, 14});
+  CHECK(td::ptp(m, 1, td::keepdims).shape() == td::shape<2>{2, 1});
+  // Integers wrap as numpy's: int8 [-128, 127] has ptp -1.
+  const auto i8 = td::from<std::int8_t>({-128, 127}, space);
+  CHECK(int(td::ptp(i8)) == -1);
+  CHECK(td::ptp(td::from<std::int64_t>({std::numeric_limits<std::int64_t>::min(), 0}, space)) ==
+        std::numeric_limits<std::int64_t>::min());
+  CHECK(std::isnan(td::ptp(td::from<float>({1, NAN, 3}, space))));
+  CHECK(td::ptp(td::from<float>({2.5f, -1, 7}, space)) == 8.f);
+  CHECK_THROWS_AS(td::ptp(td::zeros<float>({0}, space)), td::shape_error);
+
+  CHECK(testing::values(td::count_nonzero(m > 0, 0)) == std::vector<double>{2, 1, 1});
+  CHECK(testing::values(td::count_nonzero(m, 1)) == std::vector<double>{3, 3});
+  auto cz = td::count_nonzero(td::from<float>({{0, 1}, {0, 0}}, space), 1, td::keepdims);
+  static_assert(std::is_same_v<decltype(cz), td::tensor<td::index_t, 2, TestType>>);
+  CHECK(testing::values(cz) == std::vector<double>{1, 0});
+
+  // cumprod, flat and along each axis, against loops.
+  CHECK(testing::values(td::cumprod(m)) == std::vector<double>{3, -3, -12, -12, -60, 540});
+  CHECK(testing::values(td::cumprod(m, 0)) == std::vector<double>{3, -1, 4, 3, -5, -36});
+  CHECK(testing::values(td::cumprod(m, 1)) == std::vector<double>{3, -3, -12, 1, 5, -45});
+  CHECK(testing::values(td::cumprod(td::flip(m, 1), -1)) == std::vector<double>{4, -4, -12, -9, -45, -45});
+  CHECK(testing::values(td::cumprod(td::from<bool>({true, true, false, true}, space))) ==
+        std::vector<double>{1, 1, 0, 0});
+  CHECK(td::cumprod(td::zeros<float>({0}, space)).size() == 0);
+
+  // keepdims on every axis reduction of reduce.hpp: the axis stays with extent 1.
+  const auto f = td::from<double>({{1, 2, 3}, {4, 5, 9}}, space);
+  auto centred = td::eval(f - td::mean(f, 1, td::keepdims));
+  CHECK(testing::values(centred) == std::vector<double>{-1, 0, 1, -2, -1, 3});
+  CHECK(td::sum(f, 0, td::keepdims).shape() == td::shape<2>{1, 3});
+  CHECK(testing::values(td::sum(f, -1, td::keepdims)) == std::vector<double>{6, 18});
+  CHECK(testing::values(td::prod(f, 1, td::keepdims)) == std::vector<double>{6, 180});
+  CHECK(testing::values(td::max(f, 0, td::keepdims)) == std::vector<double>{4, 5, 9});
+  CHECK(testing::values(td::min(f, 1, td::keepdims)) == std::vector<double>{1, 4});
+  CHECK(testing::values(td::argmax(f, 1, td::keepdims)) == std::vector<double>{2, 2});
+  CHECK(td::argmin(f, 0, td::keepdims).shape() == td::shape<2>{1, 3});
+  CHECK(testing::values(td::all(f > 1.0, 1, td::keepdims)) == std::vector<double>{0, 1});
+  CHECK(testing::values(td::any(f > 4.0, 1, td::keepdims)) == std::vector<double>{0, 1});
+  CHECK(td::norm(f, 1, td::keepdims).shape() == td::shape<2>{2, 1});
+  CHECK(td::reduce(f, 0.0, td::detail::sum_op{}, 1, td::keepdims).shape() == td::shape<2>{2, 1});
+  CHECK_THROWS_AS(td::sum(f, 2, td::keepdims), td::index_error);
+}
+
+TEMPLATE_TEST_CASE("median, quantile and percentile by selection", "[statistics][median]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  CHECK(td::median(td::from<double>({3, 1, 2}, space)) == 2.0);
+  CHECK(td::median(td::from<double>({4, 1, 3, 2}, space)) == 2.5);
+  const auto ints = td::from<int>({7, 1, 4, 10}, space);
+  static_assert(std::is_same_v<decltype(td::median(ints)), double>);
+  CHECK(td::median(ints) == 5.5);
+  // numpy's linear method: quantile([1, 2, 3, 4], 0.4) = 2.2; percentile 75 = 3.25.
+  const auto q4 = td::from<double>({4, 2, 1, 3}, space);
+  CHECK(td::quantile(q4, 0.4) == Catch::Approx(2.2).epsilon(1e-15));
+  CHECK(td::percentile(q4, 75) == 3.25);
+  CHECK(td::quantile(q4, 0) == 1);
+  CHECK(td::quantile(q4, 1) == 4);
+  CHECK(td::median(td::from<float>({5}, space)) == 5.f);
+  CHECK(std::isnan(td::median(td::from<float>({1, NAN, 3}, space))));
+  CHECK(std::isnan(td::quantile(td::from<double>({qnan, 1}, space), 0.1)));
+  CHECK(std::isnan(td::median(td::zeros<float>({0}, space))));
+  CHECK_THROWS_AS(td::quantile(q4, 1.5), td::error);
+  CHECK_THROWS_WITH(td::percentile(q4, -1), testing::contains("outside [0, 100]"));
+  // Long inputs of every awkward kind: the exact order statistics of a sorted copy.
+  const std::size_t n = 10001;
+  std::vector<std::vector<double>> inputs;
+  inputs.push_back(testing::random_values<double>(n, -1e3, 1e3, 17));
+  inputs.emplace_back(n, 2.5);  // all equal
+  std::vector<double> up(n), down(n), organ(n), few(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    up[i] = double(i);
+    down[i] = double(n - i);
+    organ[i] = double(i < n / 2 ? i : n - i);
+    few[i] = double(i % 3);
+  }
+  for (auto* v : {&up, &down, &organ, &few}) inputs.push_back(*v);
+  for (const auto& v : inputs) {
+    const auto a = td::from(v, {td::index_t(n)}, space);
+    std::vector<double> s = v;
+    std::sort(s.begin(), s.end());
+    CHECK(td::median(a) == s[n / 2]);
+    CHECK(td::quantile(a, 0.3) == Catch::Approx(linear_quantile(v, 0.3)).epsilon(1e-14));
+    CHECK(td::percentile(a, 99.9) == Catch::Approx(linear_quantile(v, 0.999)).epsilon(1e-14));
+    std::vector<double> even(v.begin(), v.end() - 1);
+    std::sort(even.begin(), even.end());
+    CHECK(td::median(td::slice(a, td::range(0, td::index_t(n) - 1))) == (even[n / 2 - 1] + even[n / 2]) / 2);
+  }
+  // Along an axis, with keepdims, and of a strided view; the operand is not changed.
+  const auto vals = testing::random_values<float>(5 * 6, 0, 10, 23);
+  const auto m = td::from(vals, {5, 6}, space);
+  const auto med0 = testing::values(td::median(m, 0));
+  const auto q1 = testing::values(td::quantile(m, 0.25, 1));
+  const auto p1 = testing::values(td::percentile(td::transpose(m), 90, 0));
+  REQUIRE(med0.size() == 6);
+  REQUIRE(q1.size() == 5);
+  for (int j = 0; j < 6; ++j) {
+    std::vector<double> col;
+    for (int i = 0; i < 5; ++i) col.push_back(vals[6 * i + j]);
+    std::sort(col.begin(), col.end());
+    CHECK(med0[j] == col[2]);
+  }
+  for (int i = 0; i < 5; ++i) {
+    const std::vector<double> row(vals.begin() + 6 * i, vals.begin() + 6 * i + 6);
+    CHECK(q1[i] == Catch::Approx(linear_quantile(row, 0.25)).epsilon(1e-6));
+    CHECK(p1[i] == Catch::Approx(linear_quantile(row, 0.9)).epsilon(1e-6));
+  }
+  CHECK(testing::values(m) == testing::values(td::from(vals, {5, 6}, space)));
+  CHECK(td::median(m, 1, td::keepdims).shape() == td::shape<2>{5, 1});
+  CHECK(td::quantile(m, 0.5, 0, td::keepdims).shape() == td::shape<2>{1, 6});
+  CHECK(td::median(td::zeros<float>({0, 3}, space), 0).size() == 3);
+  CHECK(std::isnan(testing::values(td::median(td::zeros<float>({0, 3}, space), 0))[0]));
+  CHECK(td::median(td::zeros<float>({3, 0}, space), 0).size() == 0);
+}
+
+TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statistics][nan]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::from<double>({{1, 2, 3}, {4, 5, 6}}, space);
+  const auto w = td::from<double>({{1, 0, 1}, {0, 0, 2}}, space);
+  CHECK(td::average(a, w) == Catch::Approx((1 + 3 + 12) / 4.0));
+  CHECK(testing::values(td::average(a, w, 1)) == std::vector<double>{2, 6});
+  const auto w1 = td::from<int>({3, 1}, space);  // one weight per row, along axis 0
+  CHECK(testing::values(td::average(a, w1, 0)) == std::vector<double>{1.75, 2.75, 3.75});
+  CHECK(td::average(a, w1, 0, td::keepdims).shape() == td::shape<2>{1, 3});
+  CHECK(td::average(td::from<int>({1, 2}, space), td::from<int>({1, 3}, space)) == 1.75);
+  CHECK_THROWS_AS(td::average(a, td::zeros<double>({2, 3}, space)), td::error);
+  CHECK_THROWS_AS(td::average(a, td::from<double>({{0, 0, 0}, {1, 1, 1}}, space), 1), td::error);
+  CHECK_THROWS_AS(td::average(a, w1, 1), td::shape_error);
+  CHECK_THROWS_AS(td::average(a, td::ones<double>({3, 2}, space)), td::shape_error);
+
+  const auto x = td::from<double>({{1, qnan, 3}, {qnan, qnan, qnan}}, space);
+  CHECK(td::nansum(x) == 4);
+  CHECK(testing::values(td::nansum(x, 1)) == std::vector<double>{4, 0});
+  CHECK(td::nanprod(x) == 3);
+  CHECK(testing::values(td::nanprod(x, 0)) == std::vector<double>{1, 1, 3});
+  CHECK(td::nanmean(x) == 2);
+  const auto nm = testing::values(td::nanmean(x, 1));
+  CHECK(nm[0] == 2);
+  CHECK(std::isnan(nm[1]));
+  CHECK(td::nanmin(x) == 1);
+  CHECK(td::nanmax(x) == 3);
+  const auto nmax = testing::values(td::nanmax(x, 1));
+  CHECK(nmax[0] == 3);
+  CHECK(std::isnan(nmax[1]));
+  const auto nk = testing::values(td::nanmin(x, 0, td::keepdims));
+  CHECK(td::nanmin(x, 0, td::keepdims).shape() == td::shape<2>{1, 3});
+  CHECK((nk[0] == 1 && std::isnan(nk[1]) && nk[2] == 3));
+  CHECK(td::nanargmin(x) == 0);
+  CHECK(td::nanargmax(x) == 2);
+  CHECK(testing::values(td::nanargmax(td::slice(x, td::range(0, 1)), 1)) == std::vector<double>{2});
+  CHECK_THROWS_AS(td::nanargmax(x, 1), td::error);
+  CHECK_THROWS_WITH(td::nanargmin(td::from<float>({NAN, NAN}, space)), testing::contains("all-NaN"));
+  CHECK(td::nanvar(x) == 1);
+  CHECK(td::nanstddev(td::from<double>({qnan, 1, 3, qnan}, space)) == 1);
+  const auto nv = testing::values(td::nanvar(x, 1, 1));
+  CHECK(nv[0] == 2);
+  CHECK(std::isnan(nv[1]));
+  CHECK(td::nanvar(x, 1, 0, td::keepdims).shape() == td::shape<2>{2, 1});
+  // Integers have no NaN: the plain reductions.
+  const auto i = td::from<int>({5, -2, 9}, space);
+  CHECK(td::nansum(i) == 12);
+  CHECK(td::nanmin(i) == -2);
+  CHECK(td::nanargmax(i) == 2);
+  CHECK(td::nanmean(i) == 4);
+  // Infinities are numbers: nanmin keeps them.
+  CHECK(td::nanmin(td::from<float>({NAN, INFINITY, -INFINITY}, space)) == -INFINITY);
+  CHECK(td::nanargmin(td::from<float>({NAN, INFINITY, 2}, space)) == 2);
+  CHECK(td::nanargmin(td::from<float>({NAN, INFINITY}, space)) == 1);
+  CHECK_THROWS_AS(td::nanmin(td::zeros<float>({0}, space)), td::shape_error);
+}
