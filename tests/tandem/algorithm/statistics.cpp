@@ -187,6 +187,42 @@ TEMPLATE_TEST_CASE("median, quantile and percentile by selection", "[statistics]
     std::sort(even.begin(), even.end());
     CHECK(td::median(td::slice(a, td::range(0, td::index_t(n) - 1))) == (even[n / 2 - 1] + even[n / 2]) / 2);
   }
+  // Above 2^18 elements the whole-array quantiles bracket the answer from a sorted sample
+  // and count once (no copy): the same exact answers, for every kind of input.
+  {
+    const std::size_t big = (std::size_t(1) << 18) + 3;
+    std::vector<std::vector<double>> kinds;
+    kinds.push_back(testing::random_values<double>(big, -1, 1, 29));
+    kinds.emplace_back(big, -7.0);
+    std::vector<double> ramp(big), steps(big), skew(big);
+    for (std::size_t i = 0; i < big; ++i) {
+      ramp[i] = double(big - i);
+      steps[i] = double(i % 5) - 2;
+      skew[i] = i % 1000 == 0 ? 1e30 : double(i % 7);
+    }
+    kinds.push_back(ramp);
+    kinds.push_back(steps);
+    kinds.push_back(skew);
+    for (const auto& v : kinds) {
+      const auto a = td::from(v, {td::index_t(big)}, space);
+      std::vector<double> s = v;
+      std::sort(s.begin(), s.end());
+      CHECK(td::median(a) == s[big / 2]);
+      for (const double q : {0.0, 1e-7, 0.01, 0.3, 0.5, 0.999999, 1.0})
+        CHECK(td::quantile(a, q) == Catch::Approx(linear_quantile(v, q)).epsilon(1e-14).margin(1e-300));
+      const auto fa = td::cast<float>(a);  // an expression: read as it is computed
+      CHECK(td::median(fa) == float(s[big / 2]));
+      const auto ia = td::eval(td::cast<std::int64_t>(a * 1000.0));
+      std::vector<double> is;
+      for (const std::int64_t x : td::to_vector(ia)) is.push_back(double(x));
+      CHECK(td::percentile(ia, 37.5) == Catch::Approx(linear_quantile(is, 0.375)).epsilon(1e-14));
+    }
+    auto with_nan = kinds[0];
+    with_nan[12345] = qnan;
+    CHECK(std::isnan(td::median(td::from(with_nan, {td::index_t(big)}, space))));
+    CHECK(std::isnan(td::quantile(td::from(with_nan, {td::index_t(big)}, space), 0.0)));
+  }
+
   // Along an axis, with keepdims, and of a strided view; the operand is not changed.
   const auto vals = testing::random_values<float>(5 * 6, 0, 10, 23);
   const auto m = td::from(vals, {5, 6}, space);

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <string>
+
 
 #include "support/test_support.hpp"
 
@@ -84,6 +86,51 @@ TEMPLATE_TEST_CASE("numpy's float functions agree with the C library", "[math]",
   CHECK(testing::values(td::log2(h)) == std::vector<double>{-1.0, 1.0});
 }
 #undef UNARY
+
+namespace {
+/// floor, ceil, trunc and round of every value against the C library's floor, ceil,
+/// trunc and nearbyint, bit for bit (so signs of zero count), in F.
+template <class F, class S>
+void check_rounding_bits(const std::vector<F>& in, S space) {
+  const auto x = td::from(in, {td::index_t(in.size())}, space);
+  const auto fl = td::to_vector(td::floor(x)), ce = td::to_vector(td::ceil(x)), tr = td::to_vector(td::trunc(x)),
+             ro = td::to_vector(td::round(x));
+  auto same = [](F a, F b) { return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b)); };
+  int wrong = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const F v = in[i];
+    if (!same(fl[i], std::floor(v)) || !same(ce[i], std::ceil(v)) || !same(tr[i], std::trunc(v)) ||
+        !same(ro[i], std::nearbyint(v))) {
+      if (++wrong <= 5) FAIL_CHECK("rounding of " << v << ": floor " << fl[i] << " ceil " << ce[i] << " trunc " << tr[i]
+                                                  << " round " << ro[i]);
+    }
+  }
+  CHECK(wrong == 0);
+}
+template <class F>
+std::vector<F> rounding_cases() {
+  const F big = sizeof(F) == 4 ? F(8388608.0f) : F(4503599627370496.0);  // 2^23 or 2^52: spacing 1
+  std::vector<F> v = {F(0), -F(0), F(0.5), F(-0.5), F(1.5), F(-1.5), F(2.5), F(-2.5), F(0.7), F(-0.7), F(0.3), F(-0.3),
+                      big, -big, big - F(0.5), -(big - F(0.5)), big + F(1), -(big + F(1)), big / 2 + F(0.5),
+                      std::nextafter(F(0.5), F(0)), std::nextafter(F(-0.5), F(0)), std::nextafter(F(1), F(2)),
+                      std::numeric_limits<F>::denorm_min(), -std::numeric_limits<F>::denorm_min(),
+                      std::numeric_limits<F>::max(), std::numeric_limits<F>::lowest(),
+                      std::numeric_limits<F>::infinity(), -std::numeric_limits<F>::infinity(),
+                      std::numeric_limits<F>::quiet_NaN()};
+  std::mt19937_64 gen(42);
+  std::uniform_real_distribution<double> draw(-1, 1);
+  for (int e = -4; e < (sizeof(F) == 4 ? 28 : 56); ++e)
+    for (int k = 0; k < 40; ++k) v.push_back(F(std::ldexp(draw(gen), e)));
+  for (int k = 0; k < 200; ++k) v.push_back(F(std::floor(draw(gen) * 1000) + 0.5));  // ties
+  return v;
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("floor, ceil, trunc and round agree with the C library bit for bit", "[math]",
+                   TANDEM_TEST_SPACES) {
+  check_rounding_bits(rounding_cases<float>(), TestType{});
+  check_rounding_bits(rounding_cases<double>(), TestType{});
+}
 
 TEMPLATE_TEST_CASE("rounding, sign and the classifications", "[math]", TANDEM_TEST_SPACES) {
   const std::vector<double> in = {-2.5, -1.5, -0.5, -0.0, 0.5, 1.5, 2.5, 2.7, -2.7, 1e300, inf, qnan};

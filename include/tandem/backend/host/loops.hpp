@@ -115,13 +115,16 @@ struct host_loops {
   static void set_threads(int n) { host_thread_pool::instance().set_threads(n); }
 
   /// op(init, get(0) op ... op get(n-1)) for n >= 1, reduced pairwise in chunks of a
-  /// fixed size, so the result is the same for any number of threads.
+  /// fixed size, so the result is the same for any number of threads. `cost`: elements
+  /// one get(i) reads (a block's worth for a blocked reduction), which keeps chunks, and
+  /// so tasks, of about reduce_chunk elements.
   template <class V, class Get, class Op>
-  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
-    const index_t chunks = (n + reduce_chunk - 1) / reduce_chunk;
+  static V reduce(index_t n, const Get& get, const Op& op, const V& init, index_t cost = 1) {
+    const index_t chunk = cost > 1 ? std::max<index_t>(1, reduce_chunk / cost) : reduce_chunk;
+    const index_t chunks = (n + chunk - 1) / chunk;
     if (chunks == 1) return op(init, reduce_pairwise<V>(get, 0, n, op));
     const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
-    for_each(chunks, chunk_reduce_kernel<V, Get, Op>{get, op, n, reduce_chunk, partial.get()}, reduce_chunk);
+    for_each(chunks, chunk_reduce_kernel<V, Get, Op>{get, op, n, chunk, partial.get()}, chunk * (cost > 1 ? cost : 1));
     return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
   }
 

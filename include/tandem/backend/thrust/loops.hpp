@@ -84,11 +84,12 @@ struct thrust_loops {
   /// CUDA. Emulated, the host backend's reduction (the memory is host memory), so both
   /// spaces give bitwise-equal results.
   template <class V, class Get, class Op>
-  static V reduce(index_t n, const Get& get, const Op& op, const V& init) {
+  static V reduce(index_t n, const Get& get, const Op& op, const V& init, index_t cost = 1) {
 #if TANDEM_HAS_CUDA
+    (void)cost;
     return cub_reduce<V>(n, get, op, init);
 #else
-    return host_loops::reduce(n, get, op, init);
+    return host_loops::reduce(n, get, op, init, cost);
 #endif
   }
 
