@@ -116,10 +116,29 @@ OPS = {
     "sort_axis": (1, FLOATS + INTS, EXACT, "nozero"),
     "argsort": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "unique": (1, FLOATS + INTS, EXACT, "few_nozero"),
+    # statistics: var merges blocks (numpy: two passes), so a stated tolerance in ulps;
+    # order statistics are exact values (numpy's own lerp and mean of the middle two;
+    # tolerance 0: which of +0 and -0 is the k-th smallest is not defined)
+    "var": (1, FLOATS + INTS, 256, "finite"),
+    "var_axis": (1, FLOATS + INTS, 256, "finite"),
+    "stddev_axis": (1, FLOATS + INTS, 256, "finite"),
+    "ptp_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "median": (1, FLOATS + INTS, 0, "any"),
+    "median_axis": (1, FLOATS + INTS, 0, "any"),
+    "quantile_axis": (1, FLOATS + ("i32",), 0, "any"),
+    "percentile": (1, FLOATS + ("i32",), 0, "any"),
+    "nansum_axis": (1, FLOATS, "sum", "any"),
+    "nanmean_axis": (1, FLOATS + INTS, "sum", "any"),
+    "nanmax_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "cumprod_axis": (1, FLOATS + INTS, EXACT, "near_one"),
+    "count_nonzero_axis": (1, FLOATS + INTS, EXACT, "sparse"),
+    "flip_axis": (1, FLOATS + INTS, EXACT, "any"),
 }
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
-            "any_axis", "sort_axis"}
-NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis"}
+            "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
+            "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis"}
+NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
+                  "nanmax_axis"}
 
 
 def numpy_result(op, dt, a, b, axis):
@@ -163,6 +182,14 @@ def numpy_result(op, dt, a, b, axis):
             "sort_axis": lambda: np.sort(a, axis=axis, kind="stable"),
             "argsort": lambda: np.argsort(a.reshape(-1), kind="stable").astype(np.int64),
             "unique": lambda: np.unique(a),
+            "var": lambda: np.var(a), "var_axis": lambda: np.var(a, axis=axis, ddof=1),
+            "stddev_axis": lambda: np.std(a, axis=axis), "ptp_axis": lambda: np.ptp(a, axis=axis),
+            "median": lambda: np.median(a), "median_axis": lambda: np.median(a, axis=axis),
+            "quantile_axis": lambda: np.quantile(a, 0.3, axis=axis), "percentile": lambda: np.percentile(a, 90),
+            "nansum_axis": lambda: np.nansum(a, axis=axis), "nanmean_axis": lambda: np.nanmean(a, axis=axis),
+            "nanmax_axis": lambda: np.nanmax(a, axis=axis), "cumprod_axis": lambda: np.cumprod(a, axis=axis, dtype=t),
+            "count_nonzero_axis": lambda: np.count_nonzero(a, axis=axis).astype(np.int64),
+            "flip_axis": lambda: np.flip(a, axis=axis),
         }[op]
         return np.asarray(f())
 
@@ -315,6 +342,7 @@ def compare(c, want, got_dt, got):
     else:
         if tol == "sum":
             a = np.abs(c["a"].astype(np.float64))
+            a = a[np.isfinite(a)]  # NaNs (skipped by nansum) and infinities (compared as values)
             scale = np.full(w.shape, a.sum() if a.size else 0.0) * 4 * eps * max(1.0, math.log2(max(a.size, 2)))
             if op == "norm":
                 scale = np.abs(w) * 8 * eps

@@ -148,6 +148,20 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "argsort") return collect(td::argsort(td::reshape(td::eval(a), {-1})));
   if (op == "unique") return collect(td::unique(a));
   if (op == "array_equal") return scalar(td::array_equal(a, b));
+  if (op == "var") return scalar(td::var(a));
+  if (op == "var_axis") return collect(td::var(a, axis, 1));
+  if (op == "stddev_axis") return collect(td::stddev(a, axis));
+  if (op == "ptp_axis") return collect(td::ptp(a, axis));
+  if (op == "median") return scalar(td::median(a));
+  if (op == "median_axis") return collect(td::median(a, axis));
+  if (op == "quantile_axis") return collect(td::quantile(a, 0.3, axis));
+  if (op == "percentile") return scalar(td::percentile(a, 90));
+  if (op == "nansum_axis") return collect(td::nansum(a, axis));
+  if (op == "nanmean_axis") return collect(td::nanmean(a, axis));
+  if (op == "nanmax_axis") return collect(td::nanmax(a, axis));
+  if (op == "cumprod_axis") return collect(td::cumprod(a, axis));
+  if (op == "count_nonzero_axis") return collect(td::count_nonzero(a, axis));
+  if (op == "flip_axis") return collect(td::flip(a, axis));
   throw unknown_op("no such operation: " + op);
 }
 
