@@ -10,11 +10,16 @@
 //             and std::nth_element of a copy (one thread; the C++ library's selection).
 //             Every implementation copies the input each iteration; bytes are the
 //             input's (4 per element).
+//   copies    td::concatenate of two halves along axis 0 and td::roll (shift 1000) of
+//             2^k float32 next to baseline_memcpy: std::memcpy of the same bytes into a
+//             buffer allocated once (concatenate's two halves as two memcpy calls);
+//             bytes are the output's (4 per element).
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace td = tandem;
@@ -85,6 +90,43 @@ void bm_median(benchmark::State& state, select_by how) {
   state.SetBytesProcessed(state.iterations() * n * 4);
 }
 
+enum class copy_kind { concatenate, roll, memcpy_halves, memcpy_whole };
+
+template <class Space>
+void bm_copy(benchmark::State& state, copy_kind kind) {
+  const td::index_t n = state.range(0);
+  td::random::generator g{11};
+  const auto a = g.uniform<float>({n}, Space{}, -1.f, 1.f);
+  const auto lo = td::slice(a, td::range(0, n / 2)), hi = td::slice(a, td::range(n / 2, n));
+  std::vector<float> host_a = td::to_vector(a), host_out(static_cast<std::size_t>(n));
+  const std::size_t half = static_cast<std::size_t>(n / 2);
+  for (auto _ : state) {
+    switch (kind) {
+      case copy_kind::concatenate: {
+        auto c = td::concatenate({lo, hi}, 0);
+        benchmark::DoNotOptimize(c.data());
+        break;
+      }
+      case copy_kind::roll: {
+        auto r = td::roll(a, 1000);
+        benchmark::DoNotOptimize(r.data());
+        break;
+      }
+      case copy_kind::memcpy_halves:
+        std::memcpy(host_out.data(), host_a.data(), half * sizeof(float));
+        std::memcpy(host_out.data() + half, host_a.data() + half, (host_a.size() - half) * sizeof(float));
+        benchmark::DoNotOptimize(host_out.data());
+        break;
+      case copy_kind::memcpy_whole:
+        std::memcpy(host_out.data(), host_a.data(), host_a.size() * sizeof(float));
+        benchmark::DoNotOptimize(host_out.data());
+        break;
+    }
+    td::synchronize(Space{});
+  }
+  state.SetBytesProcessed(state.iterations() * n * 4);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   b->Arg(1 << 20)->Arg(1 << 24);
   b->UseRealTime();
@@ -116,6 +158,14 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("median/sort_device", bm_median<td::device_space>, select_by::sort)->Apply(sizes);
   benchmark::RegisterBenchmark("median/std_nth_element", bm_median<td::host_space>, select_by::nth_element)
       ->Apply(sizes);
+  benchmark::RegisterBenchmark("concatenate/tandem_host", bm_copy<td::host_space>, copy_kind::concatenate)->Apply(sizes);
+  benchmark::RegisterBenchmark("concatenate/tandem_device", bm_copy<td::device_space>, copy_kind::concatenate)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("concatenate/baseline_memcpy", bm_copy<td::host_space>, copy_kind::memcpy_halves)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("roll/tandem_host", bm_copy<td::host_space>, copy_kind::roll)->Apply(sizes);
+  benchmark::RegisterBenchmark("roll/tandem_device", bm_copy<td::device_space>, copy_kind::roll)->Apply(sizes);
+  benchmark::RegisterBenchmark("roll/baseline_memcpy", bm_copy<td::host_space>, copy_kind::memcpy_whole)->Apply(sizes);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -25,6 +25,8 @@
 #include "algorithm/sort.hpp"
 #include "algorithm/selection.hpp"
 #include "algorithm/statistics.hpp"
+#include "algorithm/manipulation.hpp"
+#include "algorithm/searching.hpp"
 #include "algorithm/matmul.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"

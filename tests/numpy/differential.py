@@ -133,12 +133,25 @@ OPS = {
     "cumprod_axis": (1, FLOATS + INTS, EXACT, "near_one"),
     "count_nonzero_axis": (1, FLOATS + INTS, EXACT, "sparse"),
     "flip_axis": (1, FLOATS + INTS, EXACT, "any"),
+    # joining, repeating, padding: copies, exact
+    "concatenate_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "roll": (1, FLOATS + INTS, EXACT, "any"),
+    "roll_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "tile": (1, FLOATS + INTS, EXACT, "any"),
+    "repeat_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "pad_constant": (1, FLOATS + INTS, EXACT, "any"),
+    "pad_edge": (1, FLOATS + INTS, EXACT, "any"),
+    "pad_reflect": (1, FLOATS + INTS, EXACT, "any"),
+    "pad_wrap": (1, FLOATS + INTS, EXACT, "any"),
+    "tril": (1, FLOATS + INTS, EXACT, "any"),
+    "triu": (1, FLOATS + INTS, EXACT, "any"),
 }
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
-            "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis"}
+            "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
+            "concatenate_axis", "roll_axis", "repeat_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
-                  "nanmax_axis"}
+                  "nanmax_axis", "pad_edge", "pad_reflect", "pad_wrap"}
 
 
 def numpy_result(op, dt, a, b, axis):
@@ -190,6 +203,14 @@ def numpy_result(op, dt, a, b, axis):
             "nanmax_axis": lambda: np.nanmax(a, axis=axis), "cumprod_axis": lambda: np.cumprod(a, axis=axis, dtype=t),
             "count_nonzero_axis": lambda: np.count_nonzero(a, axis=axis).astype(np.int64),
             "flip_axis": lambda: np.flip(a, axis=axis),
+            "concatenate_axis": lambda: np.concatenate((a, np.flip(a, 0)), axis=axis),
+            "roll": lambda: np.roll(a, -5), "roll_axis": lambda: np.roll(a, 3, axis=axis),
+            "tile": lambda: np.tile(a, (2, 3)), "repeat_axis": lambda: np.repeat(a, 2, axis=axis),
+            "pad_constant": lambda: np.pad(a, ((2, 1), (0, 3)), constant_values=7),
+            "pad_edge": lambda: np.pad(a, ((2, 1), (0, 3)), mode="edge"),
+            "pad_reflect": lambda: np.pad(a, ((2, 1), (0, 9)), mode="reflect"),
+            "pad_wrap": lambda: np.pad(a, ((5, 1), (0, 3)), mode="wrap"),
+            "tril": lambda: np.tril(a, 1), "triu": lambda: np.triu(a, -1),
         }[op]
         return np.asarray(f())
 

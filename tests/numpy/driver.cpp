@@ -162,6 +162,20 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "cumprod_axis") return collect(td::cumprod(a, axis));
   if (op == "count_nonzero_axis") return collect(td::count_nonzero(a, axis));
   if (op == "flip_axis") return collect(td::flip(a, axis));
+  if (op == "concatenate_axis") {
+    const td::tensor<T, 2, S> whole = a;
+    return collect(td::concatenate({whole.view(), td::flip(whole.view(), 0)}, axis));
+  }
+  if (op == "roll") return collect(td::roll(a, -5));
+  if (op == "roll_axis") return collect(td::roll(a, 3, axis));
+  if (op == "tile") return collect(td::tile(a, {2, 3}));
+  if (op == "repeat_axis") return collect(td::repeat(a, 2, axis));
+  if (op == "pad_constant") return collect(td::pad(a, {{2, 1}, {0, 3}}, td::pad_mode::constant, T(7)));
+  if (op == "pad_edge") return collect(td::pad(a, {{2, 1}, {0, 3}}, td::pad_mode::edge));
+  if (op == "pad_reflect") return collect(td::pad(a, {{2, 1}, {0, 9}}, td::pad_mode::reflect));
+  if (op == "pad_wrap") return collect(td::pad(a, {{5, 1}, {0, 3}}, td::pad_mode::wrap));
+  if (op == "tril") return collect(td::tril(a, 1));
+  if (op == "triu") return collect(td::triu(a, -1));
   throw unknown_op("no such operation: " + op);
 }
 

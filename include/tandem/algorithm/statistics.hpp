@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "../backend/backend.hpp"
+#include "../core/nth_element.hpp"
 #include "../creation.hpp"
 #include "../error.hpp"
 #include "../expr/functors.hpp"
@@ -285,71 +286,6 @@ struct nan_skipping_index {
 }
 
 // ---- median and quantiles: selection ----------------------------------------------------
-
-template <class T>
-TANDEM_HD void swap_values(T& a, T& b) {
-  const T t = a;
-  a = b;
-  b = t;
-}
-
-/// Sorts p[0, n) by sifting a heap: select_kth's fallback, O(n log n) in the worst case.
-template <class T>
-TANDEM_HD void heap_sort(T* p, index_t n) {
-  auto sift = [p](index_t root, index_t end) {
-    for (;;) {
-      index_t child = 2 * root + 1;
-      if (child >= end) return;
-      if (child + 1 < end && p[child] < p[child + 1]) ++child;
-      if (!(p[root] < p[child])) return;
-      swap_values(p[root], p[child]);
-      root = child;
-    }
-  };
-  for (index_t i = n / 2; i-- > 0;) sift(i, n);
-  for (index_t end = n; end-- > 1;) {
-    swap_values(p[0], p[end]);
-    sift(0, end);
-  }
-}
-
-/// Reorders p[0, n) (no NaN) so that p[k] is the element a sort would put there, with
-/// nothing larger before it and nothing smaller after: quickselect with a median-of-three
-/// pivot, which after 2 log2(n) + 8 rounds (only adversarial inputs get there) finishes
-/// the remaining range with heap_sort. Host and device code; expected O(n).
-template <class T>
-TANDEM_HD void select_kth(T* p, index_t n, index_t k) {
-  index_t lo = 0, hi = n - 1;
-  int rounds = 8;
-  for (index_t m = n; m > 1; m >>= 1) rounds += 2;
-  while (hi > lo + 1) {
-    if (rounds-- == 0) {
-      heap_sort(p + lo, hi - lo + 1);
-      return;
-    }
-    const index_t mid = lo + (hi - lo) / 2;
-    swap_values(p[mid], p[lo + 1]);
-    if (p[hi] < p[lo]) swap_values(p[lo], p[hi]);
-    if (p[hi] < p[lo + 1]) swap_values(p[lo + 1], p[hi]);
-    if (p[lo + 1] < p[lo]) swap_values(p[lo], p[lo + 1]);
-    // p[lo] <= pivot = p[lo + 1] <= p[hi]: both ends stop the scans below.
-    const T pivot = p[lo + 1];
-    index_t i = lo + 1, j = hi;
-    for (;;) {
-      do ++i;
-      while (p[i] < pivot);
-      do --j;
-      while (pivot < p[j]);
-      if (j < i) break;
-      swap_values(p[i], p[j]);
-    }
-    p[lo + 1] = p[j];
-    p[j] = pivot;
-    if (j >= k) hi = j - 1;
-    if (j <= k) lo = i;
-  }
-  if (hi == lo + 1 && p[hi] < p[lo]) swap_values(p[lo], p[hi]);
-}
 
 /// The smallest of p[0, n), n >= 1.
 template <class T>

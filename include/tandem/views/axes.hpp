@@ -118,7 +118,7 @@ tensor_view<const T, N, S> broadcast_view(const tensor_view<T, R, S>& v, const s
   check_extents(to, "broadcast_to");
   shape<N> strides{};
   for (std::size_t d = 0; d != N; ++d) {
-    if (d < N - R) continue;  // a new leading dimension: stride 0
+    if (d + R < N) continue;  // a new leading dimension: stride 0
     const std::size_t k = d - (N - R);
     if (v.extent(k) == to[d])
       strides[d] = v.stride(k);

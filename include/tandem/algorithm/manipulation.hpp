@@ -1,0 +1,410 @@
+#pragma once
+/// \file algorithm/manipulation.hpp
+/// numpy's array manipulation routines that make new tensors: concatenate, stack, tile,
+/// repeat, roll, pad, tril, triu, meshgrid, and split (views into its operand).
+///
+/// \code
+/// auto c = td::concatenate({a.view(), b.view()}, 0);   // along an existing axis
+/// auto s = td::stack({a.view(), b.view()}, 1);         // along a new axis at position 1
+/// auto parts = td::split(m, 3, 1);                     // 3 equal views along axis 1
+/// auto t = td::tile(v, {2, 3});                        // [2 n0, 3 n1]
+/// auto r = td::roll(v, 2);                             // r(i) == v(i - 2 mod n)
+/// auto p = td::pad(m, {{1, 1}, {2, 0}}, td::pad_mode::reflect);
+/// auto [gx, gy] = td::meshgrid(x, y);                  // numpy's default "xy" indexing
+/// \endcode
+/// Each is one or a few assignments in the operands' space: copies run at the speed of
+/// the engine's copies (a concatenation along axis 0 of dense parts is one contiguous
+/// copy per part). A braced list of tensors is copied into the list by C++ itself (its
+/// elements are copies); a list of views (`a.view()`) or a std::vector of views is not.
+
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../backend/backend.hpp"
+#include "../error.hpp"
+#include "../expr/assign.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "../tensor_view.hpp"
+#include "../views/axes.hpp"
+
+namespace tandem {
+
+/// How td::pad fills the new elements: a constant, the edge value repeated, a mirror
+/// image that does not repeat the edge (numpy's reflect), or the other end (wrap).
+enum class pad_mode { constant, edge, reflect, wrap };
+
+namespace detail {
+
+/// v restricted to [begin, begin + len) along `axis`.
+template <class T, std::size_t R, class S>
+tensor_view<T, R, S> along(const tensor_view<T, R, S>& v, std::size_t axis, index_t begin, index_t len) {
+  shape<R> extents = v.shape();
+  extents[axis] = len;
+  T* p = v.data();
+  if (len > 0 && v.size() != 0) p += begin * v.stride(axis);
+  return tensor_view<T, R, S>(p, extents, v.strides());
+}
+
+template <class X>
+concept joinable = is_tensor_v<std::remove_cvref_t<X>> || is_view_v<std::remove_cvref_t<X>>;
+
+template <class X>
+std::size_t part_count(const X* first, const X* last, const char* what) {
+  if (first == last) throw shape_error(std::string("tandem: ") + what + " needs at least one tensor");
+  return static_cast<std::size_t>(last - first);
+}
+
+template <class X>
+auto concatenate_parts(const X* first, const X* last, index_t axis) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: concatenate needs operands of rank 1 or more (numpy: zero-dimensional arrays)");
+  const std::size_t count = part_count(first, last, "concatenate");
+  const std::size_t ax = normalize_axis(axis, R, "concatenate");
+  shape<R> extents = first->shape();
+  index_t total = 0;
+  for (std::size_t k = 0; k != count; ++k) {
+    const auto& s = first[k].shape();
+    for (std::size_t d = 0; d != R; ++d)
+      if (d != ax && s[d] != extents[d])
+        throw shape_error("tandem: concatenate: part " + std::to_string(k) + " has shape " + to_string(s) +
+                          ", part 0 has " + to_string(extents) + "; they must match except along axis " +
+                          std::to_string(ax));
+    total += s[ax];
+  }
+  extents[ax] = total;
+  tensor<V, R, S> out(extents, uninitialized);
+  index_t at = 0;
+  for (std::size_t k = 0; k != count; ++k) {
+    const index_t len = first[k].shape()[ax];
+    if (len != 0) assign(along(out.view(), ax, at, len), first[k]);
+    at += len;
+  }
+  return out;
+}
+
+template <class X>
+auto stack_parts(const X* first, const X* last, index_t axis) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  const std::size_t count = part_count(first, last, "stack");
+  const std::size_t ax = normalize_axis(axis, R + 1, "stack");
+  const shape<R> each = first->shape();
+  shape<R + 1> extents{};
+  for (std::size_t d = 0, k = 0; d != R + 1; ++d) extents[d] = d == ax ? static_cast<index_t>(count) : each[k++];
+  for (std::size_t k = 0; k != count; ++k)
+    if (!(first[k].shape() == each))
+      throw shape_error("tandem: stack: part " + std::to_string(k) + " has shape " + to_string(first[k].shape()) +
+                        ", part 0 has " + to_string(each) + "; all must have one shape");
+  tensor<V, R + 1, S> out(extents, uninitialized);
+  if (out.size() != 0)
+    for (std::size_t k = 0; k != count; ++k)
+      assign(squeeze_view(along(out.view(), ax, static_cast<index_t>(k), 1), static_cast<index_t>(ax)), first[k]);
+  return out;
+}
+
+/// The element that numpy's pad reads for out-of-range position j of an axis of n
+/// elements (n >= 1), in the modes that read one.
+TANDEM_HD inline index_t pad_source(index_t j, index_t n, pad_mode mode) {
+  if (j >= 0 && j < n) return j;
+  switch (mode) {
+    case pad_mode::edge: return j < 0 ? 0 : n - 1;
+    case pad_mode::wrap: return ((j % n) + n) % n;
+    default: {  // reflect: period 2 (n - 1), the edges not repeated
+      if (n == 1) return 0;
+      const index_t p = 2 * (n - 1);
+      const index_t r = ((j % p) + p) % p;
+      return r < n ? r : p - r;
+    }
+  }
+}
+
+template <class V, std::size_t R>
+struct pad_kernel {
+  const V* in;
+  shape<R> in_extents, in_strides, out_extents, before;
+  pad_mode mode;
+  V value;
+  V* out;
+  TANDEM_HD void operator()(index_t flat) const {
+    index_t idx[R];
+    unravel(flat, out_extents, idx);
+    index_t offset = 0;
+    for (std::size_t d = 0; d != R; ++d) {
+      const index_t j = idx[d] - before[d];
+      if (mode == pad_mode::constant && (j < 0 || j >= in_extents[d])) {
+        out[flat] = value;
+        return;
+      }
+      offset += pad_source(j, in_extents[d], mode) * in_strides[d];
+    }
+    out[flat] = in[offset];
+  }
+};
+
+template <bool Lower, class V>
+struct triangle_kernel {
+  const V* in;
+  V* out;
+  index_t rows, cols, k;
+  TANDEM_HD void operator()(index_t flat) const {
+    const index_t j = flat % cols, i = flat / cols % rows;
+    const bool keep = Lower ? j - i <= k : j - i >= k;
+    out[flat] = keep ? in[flat] : V(0);
+  }
+};
+
+template <bool Lower, class X>
+auto triangle(const X& x, index_t k) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 2, "tandem: tril and triu take matrices (rank 2, or batches of them)");
+  const dense_operand<V, X> in(x);
+  tensor<V, R, S> out(x.shape(), uninitialized);
+  if (out.size() != 0) {
+    backend_t<S>::for_each(out.size(),
+                           triangle_kernel<Lower, V>{in.data, out.data(), x.shape()[R - 2], x.shape()[R - 1], k});
+    backend_t<S>::finish();
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// numpy's concatenate: the parts (tensors or views of one type, rank and space) joined
+/// along an existing `axis`; the other extents must match (else td::shape_error).
+template <class X>
+  requires detail::joinable<X>
+auto concatenate(std::initializer_list<X> parts, index_t axis = 0) {
+  return detail::concatenate_parts(parts.begin(), parts.end(), axis);
+}
+template <class X>
+  requires detail::joinable<X>
+auto concatenate(const std::vector<X>& parts, index_t axis = 0) {
+  return detail::concatenate_parts(parts.data(), parts.data() + parts.size(), axis);
+}
+
+/// numpy's stack: parts of one shape joined along a new axis at position `axis` of the
+/// result (in [-(R + 1), R]).
+template <class X>
+  requires detail::joinable<X>
+auto stack(std::initializer_list<X> parts, index_t axis = 0) {
+  return detail::stack_parts(parts.begin(), parts.end(), axis);
+}
+template <class X>
+  requires detail::joinable<X>
+auto stack(const std::vector<X>& parts, index_t axis = 0) {
+  return detail::stack_parts(parts.data(), parts.data() + parts.size(), axis);
+}
+
+/// numpy's split into `sections` equal parts along `axis`: views into x, which must
+/// outlive them (so a temporary tensor is refused at compile time). Throws
+/// td::shape_error when the extent does not divide evenly, as numpy.
+template <class X>
+  requires detail::joinable<X>
+auto split(X&& x, index_t sections, index_t axis = 0) {
+  static_assert(std::is_lvalue_reference_v<X> || detail::is_view_v<std::remove_cvref_t<X>>,
+                "tandem: split returns views; split a tensor that outlives them, not a temporary");
+  const auto v = detail::as_view(x);
+  using view_t = std::remove_cv_t<decltype(v)>;
+  constexpr std::size_t R = view_t::rank;
+  static_assert(R >= 1, "tandem: split needs rank 1 or more");
+  const std::size_t ax = detail::normalize_axis(axis, R, "split");
+  const index_t n = v.extent(ax);
+  if (sections <= 0 || n % sections != 0)
+    throw shape_error("tandem: split: axis " + std::to_string(ax) + " of extent " + std::to_string(n) +
+                      " does not split into " + std::to_string(sections) + " equal sections");
+  std::vector<view_t> parts;
+  parts.reserve(static_cast<std::size_t>(sections));
+  const index_t len = n / sections;
+  for (index_t k = 0; k != sections; ++k) parts.push_back(detail::along(v, ax, k * len, len));
+  return parts;
+}
+
+/// numpy's tile: x repeated reps[d] times along each dimension. reps and x's shape are
+/// aligned at the right (the shorter gets leading 1s), so the result has the larger rank.
+template <class X, std::size_t N>
+  requires detail::joinable<X>
+auto tile(const X& x, const index_t (&reps)[N]) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  constexpr std::size_t M = N > R ? N : R;
+  const auto v = detail::as_view(x);
+  shape<M> ext{}, str{}, rep{};
+  for (std::size_t d = 0; d != M; ++d) {
+    ext[d] = d + R >= M ? v.extent(d + R - M) : 1;
+    str[d] = d + R >= M ? v.stride(d + R - M) : 0;
+    rep[d] = d + N >= M ? reps[d + N - M] : 1;
+    if (rep[d] < 0) throw shape_error("tandem: tile: repetition " + std::to_string(rep[d]) + " is negative");
+  }
+  shape<M> out_ext{};
+  for (std::size_t d = 0; d != M; ++d) out_ext[d] = ext[d] * rep[d];
+  detail::check_extents(out_ext, "tile");
+  tensor<V, M, S> out(out_ext, uninitialized);
+  if (out.size() == 0) return out;
+  // The result seen as rank 2M, (rep, extent) per dimension; the source broadcast along
+  // each rep: one assignment.
+  const shape<M> out_str = out.view().strides();
+  shape<2 * M> e2{}, o2{}, s2{}, src_e2{};
+  for (std::size_t d = 0; d != M; ++d) {
+    e2[2 * d] = rep[d];
+    e2[2 * d + 1] = ext[d];
+    o2[2 * d] = ext[d] * out_str[d];
+    o2[2 * d + 1] = out_str[d];
+    src_e2[2 * d] = 1;
+    src_e2[2 * d + 1] = ext[d];
+    s2[2 * d] = 0;
+    s2[2 * d + 1] = str[d];
+  }
+  detail::assign(tensor_view<V, 2 * M, S>(out.data(), e2, o2),
+                 tensor_view<const V, 2 * M, S>(v.data(), src_e2, s2));
+  return out;
+}
+
+/// numpy's repeat along an axis: each element k times in a row (k >= 0).
+template <class X>
+  requires detail::joinable<X>
+auto repeat(const X& x, index_t k, index_t axis) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: repeat along an axis needs rank 1 or more");
+  if (k < 0) throw shape_error("tandem: repeat: count " + std::to_string(k) + " is negative");
+  const auto v = detail::as_view(x);
+  const std::size_t ax = detail::normalize_axis(axis, R, "repeat");
+  shape<R> out_ext = v.shape();
+  out_ext[ax] *= k;
+  detail::check_extents(out_ext, "repeat");
+  tensor<V, R, S> out(out_ext, uninitialized);
+  if (out.size() == 0) return out;
+  // The result's axis seen as (extent, k); the source broadcast along k.
+  const shape<R> out_str = out.view().strides();
+  shape<R + 1> e2{}, o2{}, src_e2{}, s2{};
+  for (std::size_t d = 0, j = 0; d != R; ++d, ++j) {
+    e2[j] = v.extent(d);
+    src_e2[j] = v.extent(d);
+    s2[j] = v.stride(d);
+    o2[j] = d == ax ? out_str[d] * k : out_str[d];
+    if (d == ax) {
+      ++j;
+      e2[j] = k;
+      src_e2[j] = 1;
+      s2[j] = 0;
+      o2[j] = out_str[d];
+    }
+  }
+  detail::assign(tensor_view<V, R + 1, S>(out.data(), e2, o2), tensor_view<const V, R + 1, S>(v.data(), src_e2, s2));
+  return out;
+}
+
+/// numpy's roll along an axis: element i moves to (i + shift) mod n; negative shifts
+/// roll the other way.
+template <class X>
+  requires detail::joinable<X>
+auto roll(const X& x, index_t shift, index_t axis) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: roll along an axis needs rank 1 or more");
+  const auto v = detail::as_view(x);
+  const std::size_t ax = detail::normalize_axis(axis, R, "roll");
+  tensor<V, R, S> out(v.shape(), uninitialized);
+  if (out.size() == 0) return out;
+  const index_t n = v.extent(ax), s = ((shift % n) + n) % n;
+  if (s == 0) {
+    out = v;
+    return out;
+  }
+  detail::assign(detail::along(out.view(), ax, s, n - s), detail::along(v, ax, 0, n - s));
+  detail::assign(detail::along(out.view(), ax, 0, s), detail::along(v, ax, n - s, s));
+  return out;
+}
+
+/// numpy's roll without an axis: the elements rolled in row-major order, shape kept.
+template <class X>
+  requires detail::joinable<X>
+auto roll(const X& x, index_t shift) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  const auto v = detail::as_view(x);
+  tensor<V, R, S> out(v.shape(), uninitialized);
+  const index_t n = v.size();
+  if (n == 0) return out;
+  const detail::dense_operand<V, X> in(x);
+  const tensor_view<const V, 1, S> flat_in(in.data, shape<1>{n});
+  const tensor_view<V, 1, S> flat_out(out.data(), shape<1>{n});
+  const index_t s = ((shift % n) + n) % n;
+  detail::assign(detail::along(flat_out, 0, s, n - s), detail::along(flat_in, 0, 0, n - s));
+  if (s != 0) detail::assign(detail::along(flat_out, 0, 0, s), detail::along(flat_in, 0, n - s, s));
+  return out;
+}
+
+/// numpy's pad: widths[d] = {before, after} new elements along each dimension (one pair
+/// for all of them when a single pair is given), filled as `mode` says; `value` for
+/// pad_mode::constant. Modes other than constant cannot extend an empty axis (numpy
+/// refuses too).
+template <class X, std::size_t N>
+  requires detail::joinable<X>
+auto pad(const X& x, const index_t (&widths)[N][2], pad_mode mode = pad_mode::constant,
+         value_of_t<X> value = value_of_t<X>(0)) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(N == R || N == 1, "tandem: pad takes one {before, after} pair per dimension, or one for all");
+  const auto v = detail::as_view(x);
+  shape<R> before{}, out_ext{};
+  for (std::size_t d = 0; d != R; ++d) {
+    const index_t b = widths[N == 1 ? 0 : d][0], a = widths[N == 1 ? 0 : d][1];
+    if (b < 0 || a < 0)
+      throw shape_error("tandem: pad: widths {" + std::to_string(b) + ", " + std::to_string(a) + "} for dimension " +
+                        std::to_string(d) + " are negative");
+    if (v.extent(d) == 0 && (a > 0 || b > 0) && mode != pad_mode::constant)
+      throw shape_error("tandem: pad: cannot extend the empty dimension " + std::to_string(d) +
+                        " with a mode other than constant");
+    before[d] = b;
+    out_ext[d] = v.extent(d) + b + a;
+  }
+  detail::check_extents(out_ext, "pad");
+  tensor<V, R, S> out(out_ext, uninitialized);
+  if (out.size() == 0) return out;
+  detail::backend_t<S>::for_each(
+      out.size(), detail::pad_kernel<V, R>{v.data(), v.shape(), v.strides(), out_ext, before, mode, value, out.data()});
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+/// numpy's tril and triu: the lower (j - i <= k) or upper (j - i >= k) triangle of each
+/// matrix of the last two dimensions, zeros elsewhere.
+template <operand X>
+auto tril(const X& x, index_t k = 0) {
+  return detail::triangle<true>(x, k);
+}
+template <operand X>
+auto triu(const X& x, index_t k = 0) {
+  return detail::triangle<false>(x, k);
+}
+
+/// numpy's meshgrid(x, y) with its default "xy" indexing: two [ny, nx] tensors, the
+/// first with x along each row, the second with y down each column.
+template <operand X, operand Y>
+auto meshgrid(const X& x, const Y& y) {
+  static_assert(rank_of_v<X> == 1 && rank_of_v<Y> == 1, "tandem: meshgrid takes two rank-1 operands");
+  const auto xs = eval(x);
+  const auto ys = eval(y);
+  const shape<2> grid{ys.size(), xs.size()};
+  auto gx = eval(broadcast_to(xs, grid));
+  auto gy = eval(broadcast_to(expand_dims(ys, 1), grid));
+  return std::pair{std::move(gx), std::move(gy)};
+}
+
+}  // namespace tandem

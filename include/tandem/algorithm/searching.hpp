@@ -1,0 +1,783 @@
+#pragma once
+/// \file algorithm/searching.hpp
+/// numpy's searching and counting: searchsorted, topk, partition, argpartition, argsort
+/// along an axis, unique_counts, unique_inverse, bincount, digitize and isin, in every
+/// space, for tensors, views and expressions.
+///
+/// \code
+/// auto pos = td::searchsorted(edges, x);                 // numpy's side="left", any shape
+/// auto r = td::searchsorted(edges, x, td::side::right);
+/// auto [vals, idx] = td::topk(a, 16);                    // the 16 largest, largest first
+/// auto p = td::partition(a, 5);                          // p(5) is where a sort puts it
+/// auto order = td::argsort(m, 0);                        // each column's sorting indices
+/// auto [u, counts] = td::unique_counts(a);
+/// auto [u2, inverse] = td::unique_inverse(a);            // u2[inverse] == a
+/// auto h = td::bincount(labels, 10);                     // at least 10 counts
+/// auto bin = td::digitize(x, edges);                     // numpy's right=False
+/// auto mask = td::isin(a, td::tensor<int, 1>{2, 3, 5});
+/// \endcode
+/// Order is numpy's sort order: NaNs after everything else (searchsorted finds their
+/// place there), -0.0 equal to +0.0. topk calls NaN the largest value (as numpy's
+/// `sort(a)[::-1]` and torch.topk do) and breaks ties by the lower index, so its result
+/// is determined; partition and argpartition order each lane's ends unspecified, as
+/// numpy's do, but deterministically. Operands of different element types compare in
+/// their common type (double for an integer against a float of another width).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../backend/backend.hpp"
+#include "../core/nth_element.hpp"
+#include "../creation.hpp"
+#include "../error.hpp"
+#include "../expr/assign.hpp"
+#include "../expr/functors.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "../views/axes.hpp"
+#include "../views/reshape.hpp"
+#include "reduce.hpp"
+#include "scan.hpp"
+#include "selection.hpp"
+#include "sort.hpp"
+
+namespace tandem {
+
+/// Which of several equal elements searchsorted lands beside: before them (left, the
+/// first suitable index) or after them (right, the last).
+enum class side { left, right };
+
+/// topk's answer: the k largest elements of each lane, largest first, and where they
+/// were along the axis.
+template <class V, std::size_t R, class S>
+struct topk_result {
+  tensor<V, R, S> values;
+  tensor<index_t, R, S> indices;
+};
+/// unique_counts' answer: the sorted distinct values and how often each occurs.
+template <class V, class S>
+struct unique_counts_result {
+  tensor<V, 1, S> values;
+  tensor<index_t, 1, S> counts;
+};
+/// unique_inverse's answer: the sorted distinct values, and for each element of the
+/// operand (in its shape) the index of its value among them.
+template <class V, std::size_t R, class S>
+struct unique_inverse_result {
+  tensor<V, 1, S> values;
+  tensor<index_t, R, S> inverse;
+};
+
+namespace detail {
+
+/// The type two element types compare in: the common one of numpy's rules where that
+/// is exact, else double.
+template <class T, class U>
+struct search_key {
+  using type = double;
+};
+template <class T>
+struct search_key<T, T> {
+  using type = accumulate_t<T>;
+};
+template <class T, class U>
+  requires(!std::is_same_v<T, U> && std::is_integral_v<T> && std::is_integral_v<U> &&
+           std::is_signed_v<T> == std::is_signed_v<U>)
+struct search_key<T, U> {
+  using type = std::common_type_t<T, U>;
+};
+template <class T, class U>
+  requires(!std::is_same_v<T, U> && is_floating_v<T> && is_floating_v<U>)
+struct search_key<T, U> {
+  using type = decltype(accumulate_t<T>() + accumulate_t<U>());
+};
+template <class T, class U>
+using search_key_t = typename search_key<T, U>::type;
+
+/// numpy's sort order: a before b, NaN after every number, NaNs equivalent.
+struct order_less {
+  template <class K>
+  TANDEM_HD bool operator()(K a, K b) const {
+    if constexpr (is_floating_v<K>)
+      return a < b || (b != b && a == a);
+    else
+      return a < b;
+  }
+};
+/// Equal in that order (NaN equal to NaN, -0.0 to +0.0).
+template <class K>
+TANDEM_HD bool order_equal(K a, K b) {
+  return !order_less{}(a, b) && !order_less{}(b, a);
+}
+
+/// An element and its index along its lane, ordered by value (order_less) then index:
+/// a strict total order, so selection by it is determined.
+template <class K>
+struct ranked {
+  K value;
+  index_t index;
+};
+/// Ascending in numpy's sort order, ties by index (partition, argpartition).
+struct ranked_ascending {
+  template <class K>
+  TANDEM_HD bool operator()(const ranked<K>& a, const ranked<K>& b) const {
+    if (order_less{}(a.value, b.value)) return true;
+    if (order_less{}(b.value, a.value)) return false;
+    return a.index < b.index;
+  }
+};
+/// Descending (NaN first), ties by index (topk).
+struct ranked_descending {
+  template <class K>
+  TANDEM_HD bool operator()(const ranked<K>& a, const ranked<K>& b) const {
+    if (order_less{}(b.value, a.value)) return true;
+    if (order_less{}(a.value, b.value)) return false;
+    return a.index < b.index;
+  }
+};
+
+/// The first index in sorted[0, n) where x could go keeping the order: after the
+/// elements equal to x when Right.
+template <class K, bool Right, class T>
+TANDEM_HD index_t bound_of(const T* sorted, index_t n, K x) {
+  index_t lo = 0, hi = n;
+  while (lo < hi) {
+    const index_t mid = lo + (hi - lo) / 2;
+    const K s = convert<K>(sorted[mid]);
+    if (Right ? !order_less{}(x, s) : order_less{}(s, x))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+template <class K, bool Right, class T, class Get>
+struct search_kernel {
+  const T* sorted;
+  index_t n;
+  Get get;
+  index_t* out;
+  TANDEM_HD void operator()(index_t i) const { out[i] = bound_of<K, Right>(sorted, n, convert<K>(get(i))); }
+};
+
+template <class K, class T, class Get>
+struct isin_kernel {
+  const T* sorted;
+  index_t n;
+  Get get;
+  bool* out;
+  TANDEM_HD void operator()(index_t i) const {
+    const K x = convert<K>(get(i));
+    const index_t at = bound_of<K, false>(sorted, n, x);
+    out[i] = at < n && convert<K>(sorted[at]) == x;  // == : NaN is in nothing, as numpy's isin
+  }
+};
+
+/// searchsorted into a tensor of the values' shape.
+template <class A, class X>
+auto search(const A& sorted, const X& values, side s) {
+  using T = value_of_t<A>;
+  using U = value_of_t<X>;
+  using S = typename spaces_must_match<space_of_t<A>, space_of_t<X>>::type;
+  using K = search_key_t<T, U>;
+  static_assert(rank_of_v<A> == 1, "tandem: searchsorted searches a rank-1 sorted operand");
+  const auto extents = values.shape();
+  tensor<index_t, rank_of_v<X>, S> out(extents, uninitialized);
+  if (extents.size() == 0) return out;
+  const dense_operand<T, A> sd(sorted);
+  const index_t n = sorted.shape()[0];
+  with_getter<U>(values, extents, [&](auto get) {
+    using G = decltype(get);
+    if (s == side::right)
+      backend_t<S>::for_each(extents.size(), search_kernel<K, true, T, G>{sd.data, n, get, out.data()}, 32);
+    else
+      backend_t<S>::for_each(extents.size(), search_kernel<K, false, T, G>{sd.data, n, get, out.data()}, 32);
+  });
+  backend_t<S>::finish();
+  return out;
+}
+
+/// The lanes of a view along its last axis: lane l's first element and the step between
+/// its elements (the lanes are numbered row-major over the other axes).
+template <std::size_t R>
+struct lane_map {
+  shape<R> extents, strides;  // extents[R - 1] == 1: the lane's own axis does not count
+  TANDEM_HD index_t offset(index_t lane) const {
+    index_t idx[R];
+    unravel(lane, extents, idx);
+    index_t off = 0;
+    for (std::size_t d = 0; d + 1 < R; ++d) off += idx[d] * strides[d];
+    return off;
+  }
+  TANDEM_HD index_t step() const { return strides[R - 1]; }
+};
+template <class T, std::size_t R, class S>
+lane_map<R> lanes_of(const tensor_view<T, R, S>& v) {
+  lane_map<R> m{v.shape(), v.strides()};
+  m.extents[R - 1] = 1;
+  return m;
+}
+
+/// The top k of a stretch of one lane, in a buffer of k (value, index) pairs kept in
+/// topk order: chunk c of lane l covers [c chunk, (c + 1) chunk) and writes buffer
+/// l chunks + c. Elements come in index order, so one that only ties the worst kept
+/// loses to it, and the test for most elements is one comparison.
+template <class V, std::size_t R>
+struct topk_chunk_kernel {
+  using K = accumulate_t<V>;
+  const V* data;
+  lane_map<R> lanes;
+  index_t len, chunk, chunks, k;
+  ranked<K>* buffers;
+  TANDEM_HD void operator()(index_t task) const {
+    const index_t lane = task / chunks, c = task % chunks;
+    const index_t begin = c * chunk, end = begin + chunk < len ? begin + chunk : len;
+    const V* p = data + lanes.offset(lane);
+    const index_t step = lanes.step();
+    ranked<K>* buf = buffers + task * k;
+    index_t kept = 0;
+    K worst = K(0);
+    for (index_t i = begin; i < end; ++i) {
+      const K x = convert<K>(p[i * step]);
+      index_t at;
+      if (kept < k) {
+        at = kept++;
+      } else if (order_less{}(worst, x)) {
+        at = k - 1;
+      } else {
+        continue;
+      }
+      while (at > 0 && order_less{}(buf[at - 1].value, x)) {
+        buf[at] = buf[at - 1];
+        --at;
+      }
+      buf[at] = ranked<K>{x, i};
+      worst = buf[kept - 1].value;
+    }
+  }
+};
+
+/// Merges lane l's chunk buffers into its k results, written through the output lanes.
+template <class V, std::size_t R>
+struct topk_merge_kernel {
+  using K = accumulate_t<V>;
+  ranked<K>* buffers;
+  index_t len, chunk, chunks, k;
+  V* values;
+  index_t* indices;
+  lane_map<R> out_lanes;
+  TANDEM_HD void operator()(index_t lane) const {
+    ranked<K>* best = buffers + lane * chunks * k;  // chunk 0's buffer, merged into in place
+    index_t kept = len < chunk ? len : chunk;
+    if (kept > k) kept = k;
+    for (index_t c = 1; c < chunks; ++c) {
+      const ranked<K>* buf = buffers + (lane * chunks + c) * k;
+      index_t n = len - c * chunk;
+      if (n > chunk) n = chunk;
+      if (n > k) n = k;
+      for (index_t j = 0; j < n; ++j) {
+        const ranked<K> x = buf[j];
+        index_t at;
+        if (kept < k)
+          at = kept++;
+        else if (ranked_descending{}(x, best[k - 1]))
+          at = k - 1;
+        else
+          break;  // buf is in topk order: nothing after x gets in either
+        while (at > 0 && ranked_descending{}(x, best[at - 1])) {
+          best[at] = best[at - 1];
+          --at;
+        }
+        best[at] = x;
+      }
+    }
+    const index_t off = out_lanes.offset(lane), step = out_lanes.step();
+    for (index_t j = 0; j < k; ++j) {
+      values[off + j * step] = convert<V>(best[j].value);
+      indices[off + j * step] = best[j].index;
+    }
+  }
+};
+
+/// Each lane's pairs selected and sorted in place: the first k in Order's sequence
+/// (topk with a large k, argpartition).
+template <class V, std::size_t R, class Order>
+struct ranked_lane_kernel {
+  using K = accumulate_t<V>;
+  const V* data;
+  lane_map<R> lanes;
+  index_t len, kth;  // select the pair at kth; sort [0, kth] after when sort_head
+  bool sort_head;
+  ranked<K>* pairs;
+  TANDEM_HD void operator()(index_t lane) const {
+    const V* p = data + lanes.offset(lane);
+    const index_t step = lanes.step();
+    ranked<K>* q = pairs + lane * len;
+    for (index_t i = 0; i < len; ++i) q[i] = ranked<K>{convert<K>(p[i * step]), i};
+    if (kth + 1 < len || !sort_head) select_kth(q, len, kth, Order{});
+    if (sort_head) heap_sort(q, kth + 1, Order{});
+  }
+};
+
+template <class V, std::size_t R>
+struct ranked_write_kernel {
+  using K = accumulate_t<V>;
+  const ranked<K>* pairs;
+  index_t len, width;  // the first `width` pairs of each lane go out
+  V* values;           // may be null
+  index_t* indices;
+  lane_map<R> out_lanes;
+  TANDEM_HD void operator()(index_t flat) const {
+    const index_t lane = flat / width, j = flat % width;
+    const ranked<K>& r = pairs[lane * len + j];
+    const index_t at = out_lanes.offset(lane) + j * out_lanes.step();
+    if (values) values[at] = convert<V>(r.value);
+    indices[at] = r.index;
+  }
+};
+
+/// Selection in a dense lane of values alone (partition).
+template <class V>
+struct partition_kernel {
+  V* data;
+  index_t len, kth;
+  TANDEM_HD void operator()(index_t lane) const {
+    V* p = data + lane * len;
+    select_kth(p, len, kth, value_order{});
+  }
+  struct value_order {
+    TANDEM_HD bool operator()(const V& a, const V& b) const {
+      return order_less{}(convert<accumulate_t<V>>(a), convert<accumulate_t<V>>(b));
+    }
+  };
+};
+
+/// The operand as a strided view in its space: tensors and views as they are, anything
+/// else evaluated into `keep`.
+template <class X>
+auto readable_view(const X& x, tensor<value_of_t<X>, rank_of_v<X>, space_of_t<X>>& keep) {
+  using D = std::remove_cvref_t<X>;
+  using V = value_of_t<X>;
+  if constexpr ((is_tensor_v<D> || is_view_v<D>) && std::is_same_v<typename D::value_type, V>) {
+    return tensor_view<const V, rank_of_v<X>, space_of_t<X>>(x.view());
+  } else {
+    keep = x;
+    return tensor_view<const V, rank_of_v<X>, space_of_t<X>>(keep.view());
+  }
+}
+
+inline index_t normalize_kth(index_t kth, index_t len, const char* what) {
+  const index_t k = kth < 0 ? kth + len : kth;
+  if (k < 0 || k >= len)
+    throw index_error(std::string("tandem: ") + what + ": kth " + std::to_string(kth) +
+                      " is out of bounds for a lane of " + std::to_string(len) + " elements");
+  return k;
+}
+
+/// Flags where a sorted run of values starts: flags[i] = 1 when i == 0 or sorted[i]
+/// differs from sorted[i - 1] (NaNs all alike).
+template <class V>
+struct run_start_kernel {
+  const V* sorted;
+  index_t* flags;
+  TANDEM_HD void operator()(index_t i) const {
+    using K = accumulate_t<V>;
+    flags[i] = i == 0 || !order_equal(convert<K>(sorted[i]), convert<K>(sorted[i - 1])) ? 1 : 0;
+  }
+};
+/// At each run start, the run's value and where it starts, by its number (group - 1).
+template <class V>
+struct run_record_kernel {
+  const V* sorted;
+  const index_t* flags;
+  const index_t* group;  // inclusive sums of flags
+  V* values;
+  index_t* starts;
+  TANDEM_HD void operator()(index_t i) const {
+    if (flags[i]) {
+      values[group[i] - 1] = sorted[i];
+      if (starts) starts[group[i] - 1] = i;
+    }
+  }
+};
+struct run_length_kernel {
+  const index_t* starts;
+  index_t runs, n;
+  index_t* counts;
+  TANDEM_HD void operator()(index_t g) const { counts[g] = (g + 1 < runs ? starts[g + 1] : n) - starts[g]; }
+};
+struct inverse_kernel {
+  const index_t* order;
+  const index_t* group;
+  index_t* inverse;
+  TANDEM_HD void operator()(index_t i) const { inverse[order[i]] = group[i] - 1; }
+};
+
+template <class V>
+struct element_bin {
+  const V* x;
+  TANDEM_HD index_t operator()(index_t i) const { return static_cast<index_t>(x[i]); }
+};
+
+/// One element of a tensor in any space, read on the host.
+template <class V, class S>
+V element_at(const V* p, index_t i) {
+  V v;
+  copy_bytes<host_space, S>(&v, p + i, sizeof(V));
+  return v;
+}
+
+/// The runs of equal values in a sorted rank-1 tensor: their values, where each starts
+/// (when starts are wanted) and, per element, its run number + 1 in `group`.
+template <class V, class S>
+index_t sorted_runs(const tensor<V, 1, S>& sorted, tensor<index_t, 1, S>& group, tensor<V, 1, S>& values,
+                    tensor<index_t, 1, S>* starts) {
+  using backend = backend_t<S>;
+  const index_t n = sorted.size();
+  tensor<index_t, 1, S> flags(shape<1>{n}, uninitialized);
+  backend::for_each(n, run_start_kernel<V>{sorted.data(), flags.data()});
+  group = cumsum(flags);
+  const index_t runs = element_at<index_t, S>(group.data(), n - 1);
+  values = tensor<V, 1, S>(shape<1>{runs}, uninitialized);
+  if (starts) *starts = tensor<index_t, 1, S>(shape<1>{runs}, uninitialized);
+  backend::for_each(n, run_record_kernel<V>{sorted.data(), flags.data(), group.data(), values.data(),
+                                            starts ? starts->data() : nullptr});
+  return runs;
+}
+
+}  // namespace detail
+
+// ---- searchsorted, digitize, isin -------------------------------------------------------
+
+/// For each element of `values` (any rank), the index in the rank-1 `sorted` where it
+/// would go keeping the order, as numpy's searchsorted: before equal elements
+/// (side::left) or after them (side::right). A tensor<index_t> of the values' shape in
+/// their space. `sorted` is not checked: an unsorted one gives some index in [0, n].
+template <operand A, operand X>
+auto searchsorted(const A& sorted, const X& values, side s = side::left) {
+  return detail::search(sorted, values, s);
+}
+/// One value's place, on the host.
+template <operand A, class U>
+  requires std::is_arithmetic_v<U>
+index_t searchsorted(const A& sorted, U value, side s = side::left) {
+  tensor<U, 1, space_of_t<A>> one(shape<1>{1}, uninitialized);
+  one = value;
+  return to_vector(detail::search(sorted, one, s)).front();
+}
+
+/// numpy's digitize: the index of the bin of each element of x, with bins a rank-1
+/// increasing or decreasing sequence of edges; with right = false, bins[i - 1] <= x <
+/// bins[i] for increasing bins (right = true: bins[i - 1] < x <= bins[i]), and 0 or
+/// bins.size() beyond the ends. Throws td::error when bins is not monotonic (numpy's
+/// ValueError). A tensor<index_t> of x's shape.
+template <operand X, operand B>
+auto digitize(const X& x, const B& bins, bool right = false) {
+  using T = value_of_t<B>;
+  using K = detail::accumulate_t<T>;
+  static_assert(rank_of_v<B> == 1, "tandem: digitize takes rank-1 bins");
+  // numpy's test: equal leading edges skipped, the first step gives the direction, and
+  // no later step may go the other way (comparisons with NaN never do).
+  const std::vector<T> edges = to_vector(bins);
+  const index_t m = static_cast<index_t>(edges.size());
+  index_t i = 1;
+  while (i < m && detail::convert<K>(edges[i]) == detail::convert<K>(edges[i - 1])) ++i;
+  int direction = 1;
+  if (i < m) {
+    const K a = detail::convert<K>(edges[i - 1]), b = detail::convert<K>(edges[i]);
+    direction = a < b ? 1 : b < a ? -1 : 0;
+    for (++i; i < m && direction != 0; ++i) {
+      const K p = detail::convert<K>(edges[i - 1]), q = detail::convert<K>(edges[i]);
+      if (direction > 0 ? q < p : p < q) direction = 0;
+    }
+  }
+  if (direction == 0)
+    throw error("tandem: digitize: bins must be monotonically increasing or decreasing (bins of " +
+                std::to_string(m) + " edges)");
+  const side s = right ? side::left : side::right;
+  if (direction > 0) return detail::search(bins, x, s);
+  auto out = detail::search(flip(bins), x, s);
+  out = m - out;
+  return out;
+}
+
+/// Whether each element of a occurs in `test` (any rank, compared with ==, so a NaN is
+/// in nothing), as numpy's isin. A tensor<bool> of a's shape.
+template <operand A, operand X>
+auto isin(const A& a, const X& test) {
+  using T = value_of_t<X>;
+  using U = value_of_t<A>;
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<X>>::type;
+  using K = detail::search_key_t<T, U>;
+  const auto extents = a.shape();
+  tensor<bool, rank_of_v<A>, S> out(extents, uninitialized);
+  if (extents.size() == 0) return out;
+  const index_t n = test.shape().size();
+  tensor<T, 1, S> sorted(shape<1>{n}, uninitialized);
+  if (n > 0) {
+    if constexpr (rank_of_v<X> == 0)
+      sorted = test;
+    else
+      reshape(sorted.view(), test.shape().ext) = test;
+    sort(sorted);
+  }
+  detail::with_getter<U>(a, extents, [&](auto get) {
+    detail::backend_t<S>::for_each(extents.size(), detail::isin_kernel<K, T, decltype(get)>{sorted.data(), n, get, out.data()},
+                                   32);
+  });
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+// ---- topk, partition, argpartition, argsort along an axis ----------------------------------
+
+/// The k largest elements of each lane along `axis` (the last by default), largest
+/// first, and their indices along it: `.values` and `.indices`, of the operand's shape
+/// with k along the axis. NaN counts as the largest value; equal values come in index
+/// order. Throws td::index_error unless 0 <= k <= the axis' extent. Small k (up to 64)
+/// keeps the best k of each stretch of a lane as it streams past (most elements cost one
+/// comparison) and merges the stretches; larger k selects in a copy of (value, index)
+/// pairs, O(n + k log k) per lane.
+template <operand E>
+auto topk(const E& e, index_t k, index_t axis = -1) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  using K = detail::accumulate_t<V>;
+  constexpr std::size_t R = rank_of_v<E>;
+  static_assert(R >= 1, "tandem: topk needs an operand of rank 1 or more");
+  detail::require_sortable<V>();
+  const std::size_t ax = detail::normalize_axis(axis, R, "topk");
+  const auto extents = e.shape();
+  const index_t len = extents[ax];
+  if (k < 0 || k > len)
+    throw index_error("tandem: topk: k = " + std::to_string(k) + " is out of range for an axis of extent " +
+                      std::to_string(len));
+  shape<R> out_ext = extents;
+  out_ext[ax] = k;
+  topk_result<V, R, S> r{tensor<V, R, S>(out_ext, uninitialized), tensor<index_t, R, S>(out_ext, uninitialized)};
+  const index_t lanes = len == 0 ? 0 : extents.size() / len;
+  if (k == 0 || lanes == 0) return r;
+  using backend = detail::backend_t<S>;
+  tensor<V, R, S> keep;
+  const auto in = moveaxis(detail::readable_view(e, keep), static_cast<index_t>(ax), -1);
+  const auto in_lanes = detail::lanes_of(in);
+  const auto out_lanes = detail::lanes_of(moveaxis(r.values.view(), static_cast<index_t>(ax), -1));
+  if (k <= 64) {
+    // Enough stretches per lane to give every core (or many GPU threads) work.
+    constexpr index_t min_chunk = 4096;
+    index_t chunks = (256 + lanes - 1) / lanes;
+    const index_t most = len / (min_chunk > 4 * k ? min_chunk : 4 * k);
+    if (chunks > most) chunks = most;
+    if (chunks < 1) chunks = 1;
+    const index_t chunk = (len + chunks - 1) / chunks;
+    chunks = (len + chunk - 1) / chunk;
+    tensor<detail::ranked<K>, 1, S> buffers(shape<1>{lanes * chunks * k}, uninitialized);
+    backend::for_each(lanes * chunks,
+                      detail::topk_chunk_kernel<V, R>{in.data(), in_lanes, len, chunk, chunks, k, buffers.data()}, chunk);
+    backend::for_each(lanes,
+                      detail::topk_merge_kernel<V, R>{buffers.data(), len, chunk, chunks, k, r.values.data(),
+                                                      r.indices.data(), out_lanes},
+                      chunks * k);
+  } else {
+    tensor<detail::ranked<K>, 1, S> pairs(shape<1>{lanes * len}, uninitialized);
+    backend::for_each(lanes,
+                      detail::ranked_lane_kernel<V, R, detail::ranked_descending>{in.data(), in_lanes, len, k - 1, true,
+                                                                                   pairs.data()},
+                      len * 4);
+    backend::for_each(lanes * k, detail::ranked_write_kernel<V, R>{pairs.data(), len, k, r.values.data(),
+                                                                   r.indices.data(), out_lanes});
+  }
+  backend::finish();
+  return r;
+}
+
+/// numpy's partition along `axis` (the last by default): a copy in which the element at
+/// kth (negative counts from the end) is the one a sort would put there, none after it
+/// in sort order before it and none before it after (NaNs last). Throws td::index_error
+/// for a kth outside the axis.
+template <operand E>
+auto partition(const E& e, index_t kth, index_t axis = -1) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  constexpr std::size_t R = rank_of_v<E>;
+  static_assert(R >= 1, "tandem: partition needs an operand of rank 1 or more");
+  detail::require_sortable<V>();
+  const std::size_t ax = detail::normalize_axis(axis, R, "partition");
+  const auto extents = e.shape();
+  const index_t len = extents[ax];
+  const index_t k = detail::normalize_kth(kth, len, "partition");
+  shape<R> moved = extents;
+  for (std::size_t d = ax; d + 1 < R; ++d) moved[d] = extents[d + 1];
+  moved[R - 1] = len;
+  tensor<V, R, S> work(moved, uninitialized);
+  moveaxis(work.view(), -1, static_cast<index_t>(ax)) = e;
+  const index_t lanes = extents.size() / len;
+  if (lanes != 0 && len > 1)
+    detail::backend_t<S>::for_each(lanes, detail::partition_kernel<V>{work.data(), len, k}, len * 3);
+  tensor<V, R, S> out = moveaxis(work.view(), -1, static_cast<index_t>(ax));
+  return out;
+}
+
+/// numpy's argpartition: the indices along `axis` that would partition each lane (see
+/// partition), as a tensor<index_t> of the operand's shape.
+template <operand E>
+auto argpartition(const E& e, index_t kth, index_t axis = -1) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  using K = detail::accumulate_t<V>;
+  constexpr std::size_t R = rank_of_v<E>;
+  static_assert(R >= 1, "tandem: argpartition needs an operand of rank 1 or more");
+  detail::require_sortable<V>();
+  const std::size_t ax = detail::normalize_axis(axis, R, "argpartition");
+  const auto extents = e.shape();
+  const index_t len = extents[ax];
+  const index_t k = detail::normalize_kth(kth, len, "argpartition");
+  tensor<index_t, R, S> out(extents, uninitialized);
+  const index_t lanes = extents.size() / len;
+  if (lanes == 0) return out;
+  using backend = detail::backend_t<S>;
+  tensor<V, R, S> keep;
+  const auto in = moveaxis(detail::readable_view(e, keep), static_cast<index_t>(ax), -1);
+  tensor<detail::ranked<K>, 1, S> pairs(shape<1>{lanes * len}, uninitialized);
+  backend::for_each(lanes,
+                    detail::ranked_lane_kernel<V, R, detail::ranked_ascending>{in.data(), detail::lanes_of(in), len, k,
+                                                                                false, pairs.data()},
+                    len * 3);
+  backend::for_each(lanes * len,
+                    detail::ranked_write_kernel<V, R>{pairs.data(), len, len, nullptr, out.data(),
+                                                      detail::lanes_of(moveaxis(out.view(), static_cast<index_t>(ax), -1))});
+  backend::finish();
+  return out;
+}
+
+/// The indices that sort each lane along `axis`, stably (numpy's argsort with
+/// kind="stable"), as a tensor<index_t> of the operand's shape. Two stable radix sorts
+/// of all elements: by value, then by lane.
+template <operand E>
+  requires(rank_of_v<E> >= 2)
+auto argsort(const E& e, index_t axis, sort_order order = ascending) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  constexpr std::size_t R = rank_of_v<E>;
+  detail::require_sortable<V>();
+  const std::size_t ax = detail::normalize_axis(axis, R, "argsort");
+  const auto extents = e.shape();
+  const index_t len = extents[ax], n = extents.size();
+  tensor<index_t, R, S> out(extents, uninitialized);
+  if (n == 0) return out;
+  shape<R> moved = extents;
+  for (std::size_t d = ax; d + 1 < R; ++d) moved[d] = extents[d + 1];
+  moved[R - 1] = len;
+  tensor<V, R, S> work(moved, uninitialized);
+  moveaxis(work.view(), -1, static_cast<index_t>(ax)) = e;
+  auto keys = reshape(work.view(), {n});
+  tensor<index_t, 1, S> pos = arange<index_t>(0, n, 1, S{});
+  sort_by_key(keys, pos, order);
+  tensor<index_t, 1, S> lane = pos / len;
+  sort_by_key(lane, pos);
+  moveaxis(out.view(), static_cast<index_t>(ax), -1) = reshape(pos.view(), moved.ext) % len;
+  return out;
+}
+/// The rank-1 form with an axis (0 or -1), for code generic over rank.
+template <operand E>
+  requires(rank_of_v<E> == 1)
+auto argsort(const E& e, index_t axis, sort_order order = ascending) {
+  detail::normalize_axis(axis, 1, "argsort");
+  return argsort(e, order);
+}
+
+// ---- unique_counts, unique_inverse, bincount -------------------------------------------------
+
+/// The sorted distinct values of an operand of any rank (NaNs as one, at the end) and
+/// how many times each occurs, as numpy's unique_counts.
+template <operand E>
+auto unique_counts(const E& e) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  detail::require_sortable<V>();
+  const index_t n = e.shape().size();
+  unique_counts_result<V, S> r{tensor<V, 1, S>(shape<1>{0}), tensor<index_t, 1, S>(shape<1>{0})};
+  if (n == 0) return r;
+  tensor<V, 1, S> sorted(shape<1>{n}, uninitialized);
+  if constexpr (rank_of_v<E> == 0)
+    sorted = e;
+  else
+    reshape(sorted.view(), e.shape().ext) = e;
+  sort(sorted);
+  tensor<index_t, 1, S> group, starts;
+  const index_t runs = detail::sorted_runs(sorted, group, r.values, &starts);
+  r.counts = tensor<index_t, 1, S>(shape<1>{runs}, uninitialized);
+  detail::backend_t<S>::for_each(runs, detail::run_length_kernel{starts.data(), runs, n, r.counts.data()});
+  detail::backend_t<S>::finish();
+  return r;
+}
+
+/// The sorted distinct values of an operand of any rank and, in the operand's shape, the
+/// index of each element's value among them (values[inverse] == the operand), as
+/// numpy's unique_inverse.
+template <operand E>
+auto unique_inverse(const E& e) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  constexpr std::size_t R = rank_of_v<E>;
+  detail::require_sortable<V>();
+  const auto extents = e.shape();
+  const index_t n = extents.size();
+  unique_inverse_result<V, R, S> r{tensor<V, 1, S>(shape<1>{0}), tensor<index_t, R, S>(extents, uninitialized)};
+  if (n == 0) return r;
+  tensor<V, 1, S> flat(shape<1>{n}, uninitialized);
+  if constexpr (R == 0)
+    flat = e;
+  else
+    reshape(flat.view(), extents.ext) = e;
+  const tensor<index_t, 1, S> order = argsort(flat);
+  const tensor<V, 1, S> sorted = take(flat, order);
+  tensor<index_t, 1, S> group;
+  detail::sorted_runs<V, S>(sorted, group, r.values, nullptr);
+  detail::backend_t<S>::for_each(n, detail::inverse_kernel{order.data(), group.data(), r.inverse.data()});
+  detail::backend_t<S>::finish();
+  return r;
+}
+
+/// How often each value 0, 1, ..., max occurs in a rank-1 operand of non-negative
+/// integers (or bool), with at least minlength counts, as numpy's bincount. Throws
+/// td::error for a negative element or minlength.
+template <operand X>
+tensor<index_t, 1, space_of_t<X>> bincount(const X& x, index_t minlength = 0) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  static_assert(std::is_integral_v<V>, "tandem: bincount counts integers (numpy refuses floats too)");
+  static_assert(rank_of_v<X> == 1, "tandem: bincount takes a rank-1 operand");
+  if (minlength < 0) throw error("tandem: bincount: minlength must be non-negative, not " + std::to_string(minlength));
+  const index_t n = x.shape()[0];
+  index_t bins = minlength;
+  const detail::dense_operand<V, X> d(x);
+  if (n > 0) {
+    const auto view = tensor_view<const V, 1, S>(d.data, shape<1>{n});
+    if constexpr (std::is_signed_v<V> && !std::is_same_v<V, bool>) {
+      const V lo = min(view);
+      if (lo < 0)
+        throw error("tandem: bincount needs non-negative values; the operand holds " +
+                    std::to_string(static_cast<long long>(lo)));
+    }
+    std::uint64_t hi;
+    if constexpr (std::is_same_v<V, bool>)
+      hi = any(view) ? 1 : 0;
+    else
+      hi = static_cast<std::uint64_t>(max(view));  // >= 0 here
+    if (hi >= (std::uint64_t(1) << 40))
+      throw error("tandem: bincount: the largest value, " + std::to_string(hi) +
+                  ", would need more counts than memory holds");
+    if (static_cast<index_t>(hi) + 1 > bins) bins = static_cast<index_t>(hi) + 1;
+  }
+  tensor<index_t, 1, S> counts(shape<1>{bins});
+  if (n > 0) detail::backend_t<S>::count_bins(n, detail::element_bin<V>{d.data}, bins, counts.data());
+  detail::backend_t<S>::finish();
+  return counts;
+}
+
+}  // namespace tandem

@@ -1,0 +1,151 @@
+// concatenate, stack, split, tile, repeat, roll, pad, tril, triu and meshgrid
+// (algorithm/manipulation.hpp): element by element against numpy's documented results
+// and plain index loops, in every space, with strided and negative-stride operands.
+#include "support/test_support.hpp"
+
+namespace {
+/// m(i, j) == 10 i + j for a [rows, cols] int tensor.
+template <class S>
+td::tensor<int, 2, S> grid(td::index_t rows, td::index_t cols, S space) {
+  std::vector<int> v;
+  for (td::index_t i = 0; i < rows; ++i)
+    for (td::index_t j = 0; j < cols; ++j) v.push_back(int(10 * i + j));
+  return td::from(v, {rows, cols}, space);
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("concatenate, stack and split", "[manipulation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = grid(2, 3, space), b = grid(1, 3, space);
+  auto c0 = td::concatenate({a.view(), b.view()}, 0);
+  static_assert(std::is_same_v<decltype(c0), td::tensor<int, 2, TestType>>);
+  CHECK(c0.shape() == td::shape<2>{3, 3});
+  CHECK(testing::values(c0) == std::vector<double>{0, 1, 2, 10, 11, 12, 0, 1, 2});
+  auto c1 = td::concatenate({a, td::eval(a * 2)}, -1);  // tensors in the list (copied into it)
+  CHECK(c1.shape() == td::shape<2>{2, 6});
+  CHECK(testing::values(c1) == std::vector<double>{0, 1, 2, 0, 2, 4, 10, 11, 12, 20, 22, 24});
+  // Strided and reversed parts, and a std::vector of views.
+  const std::vector<td::tensor_view<const int, 2, TestType>> parts = {td::transpose(a), td::flip(td::transpose(a), 0)};
+  CHECK(testing::values(td::concatenate(parts, 1)) ==
+        std::vector<double>{0, 10, 2, 12, 1, 11, 1, 11, 2, 12, 0, 10});
+  const auto none = td::zeros<int>({0, 3}, space);  // const, as a's view is a view of const elements
+  CHECK(td::concatenate({a.view(), none.view()}, 0).shape() == td::shape<2>{2, 3});
+  CHECK_THROWS_AS(td::concatenate({a.view(), b.view()}, 1), td::shape_error);
+  CHECK_THROWS_WITH(td::concatenate({a.view(), b.view()}, 1), testing::contains("part 1 has shape [1, 3]"));
+  CHECK_THROWS_AS(td::concatenate({a.view()}, 2), td::index_error);
+  CHECK_THROWS_AS(td::concatenate(std::vector<td::tensor_view<const int, 2, TestType>>{}, 0), td::shape_error);
+
+  const auto x = td::from<float>({1, 2, 3}, space), y = td::from<float>({4, 5, 6}, space);
+  auto s0 = td::stack({x.view(), y.view()}, 0);
+  static_assert(std::is_same_v<decltype(s0), td::tensor<float, 2, TestType>>);
+  CHECK(s0.shape() == td::shape<2>{2, 3});
+  CHECK(testing::values(s0) == std::vector<double>{1, 2, 3, 4, 5, 6});
+  auto s1 = td::stack({x.view(), y.view()}, -1);
+  CHECK(s1.shape() == td::shape<2>{3, 2});
+  CHECK(testing::values(s1) == std::vector<double>{1, 4, 2, 5, 3, 6});
+  auto s3 = td::stack({a.view(), a.view(), a.view()}, 1);  // [2, 3, 3]
+  CHECK(s3.shape() == td::shape<3>{2, 3, 3});
+  CHECK(testing::values(td::slice(s3, td::all, 2)) == testing::values(a));
+  const auto shorter = td::from<float>({1, 2}, space);
+  CHECK_THROWS_AS(td::stack({x.view(), shorter.view()}, 0), td::shape_error);
+  CHECK_THROWS_AS(td::stack({x.view()}, 2), td::index_error);
+
+  auto m = grid(2, 6, space);
+  auto thirds = td::split(m, 3, 1);
+  REQUIRE(thirds.size() == 3);
+  static_assert(std::is_same_v<typename decltype(thirds)::value_type, td::tensor_view<int, 2, TestType>>);
+  CHECK(testing::values(thirds[1]) == std::vector<double>{2, 3, 12, 13});
+  thirds[2] = -1;  // views: writing them writes m
+  CHECK(testing::values(td::slice(m, 0)) == std::vector<double>{0, 1, 2, 3, -1, -1});
+  CHECK(td::split(m, 2, 0)[1].shape() == td::shape<2>{1, 6});
+  CHECK_THROWS_AS(td::split(m, 4, 1), td::shape_error);
+  CHECK_THROWS_WITH(td::split(m, 4, 1), testing::contains("does not split into 4 equal sections"));
+  CHECK_THROWS_AS(td::split(m, 0, 0), td::shape_error);
+}
+
+TEMPLATE_TEST_CASE("tile, repeat and roll", "[manipulation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto v = td::from<int>({1, 2, 3}, space);
+  CHECK(testing::values(td::tile(v, {2})) == std::vector<double>{1, 2, 3, 1, 2, 3});
+  auto t2 = td::tile(v, {2, 2});  // numpy: [[1 2 3 1 2 3] [1 2 3 1 2 3]]
+  static_assert(std::is_same_v<decltype(t2), td::tensor<int, 2, TestType>>);
+  CHECK(t2.shape() == td::shape<2>{2, 6});
+  CHECK(testing::values(t2) == std::vector<double>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3});
+  const auto m = grid(2, 2, space);  // [[0 1] [10 11]]
+  CHECK(testing::values(td::tile(m, {2})) == std::vector<double>{0, 1, 0, 1, 10, 11, 10, 11});  // reps padded: (1, 2)
+  CHECK(testing::values(td::tile(td::transpose(m), {2, 1})) == std::vector<double>{0, 10, 1, 11, 0, 10, 1, 11});
+  CHECK(td::tile(m, {3, 0}).shape() == td::shape<2>{6, 0});
+  CHECK_THROWS_AS(td::tile(m, {-1, 1}), td::shape_error);
+
+  CHECK(testing::values(td::repeat(v, 2, 0)) == std::vector<double>{1, 1, 2, 2, 3, 3});
+  CHECK(testing::values(td::repeat(m, 2, 1)) == std::vector<double>{0, 0, 1, 1, 10, 10, 11, 11});
+  CHECK(testing::values(td::repeat(m, 3, 0)) == std::vector<double>{0, 1, 0, 1, 0, 1, 10, 11, 10, 11, 10, 11});
+  CHECK(testing::values(td::repeat(td::flip(v), 2, -1)) == std::vector<double>{3, 3, 2, 2, 1, 1});
+  CHECK(td::repeat(m, 0, 1).shape() == td::shape<2>{2, 0});
+  CHECK_THROWS_AS(td::repeat(m, -1, 1), td::shape_error);
+
+  const auto r = td::arange<int>(5, space);
+  CHECK(testing::values(td::roll(r, 2)) == std::vector<double>{3, 4, 0, 1, 2});
+  CHECK(testing::values(td::roll(r, -1)) == std::vector<double>{1, 2, 3, 4, 0});
+  CHECK(testing::values(td::roll(r, 12)) == std::vector<double>{3, 4, 0, 1, 2});
+  CHECK(testing::values(td::roll(r, 0)) == std::vector<double>{0, 1, 2, 3, 4});
+  const auto g = grid(2, 3, space);  // [[0 1 2] [10 11 12]]
+  CHECK(testing::values(td::roll(g, 1)) == std::vector<double>{12, 0, 1, 2, 10, 11});  // flattened, shape kept
+  CHECK(td::roll(g, 1).shape() == g.shape());
+  CHECK(testing::values(td::roll(g, 1, 1)) == std::vector<double>{2, 0, 1, 12, 10, 11});
+  CHECK(testing::values(td::roll(g, -1, 0)) == std::vector<double>{10, 11, 12, 0, 1, 2});
+  CHECK(testing::values(td::roll(td::transpose(g), 1, 0)) == std::vector<double>{2, 12, 0, 10, 1, 11});
+  CHECK(testing::values(td::roll(td::transpose(g), 1)) == std::vector<double>{12, 0, 10, 1, 11, 2});
+  CHECK(td::roll(td::zeros<int>({0, 3}, space), 2, 0).size() == 0);
+  CHECK_THROWS_AS(td::roll(g, 1, 2), td::index_error);
+}
+
+TEMPLATE_TEST_CASE("pad in its four modes, tril, triu and meshgrid", "[manipulation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto v = td::from<int>({1, 2, 3}, space);
+  // numpy's documented examples: np.pad([1, 2, 3], (2, 3), mode)
+  CHECK(testing::values(td::pad(v, {{2, 3}})) == std::vector<double>{0, 0, 1, 2, 3, 0, 0, 0});
+  CHECK(testing::values(td::pad(v, {{2, 3}}, td::pad_mode::constant, 7)) ==
+        std::vector<double>{7, 7, 1, 2, 3, 7, 7, 7});
+  CHECK(testing::values(td::pad(v, {{2, 3}}, td::pad_mode::edge)) == std::vector<double>{1, 1, 1, 2, 3, 3, 3, 3});
+  CHECK(testing::values(td::pad(v, {{2, 3}}, td::pad_mode::reflect)) ==
+        std::vector<double>{3, 2, 1, 2, 3, 2, 1, 2});
+  CHECK(testing::values(td::pad(v, {{2, 3}}, td::pad_mode::wrap)) == std::vector<double>{2, 3, 1, 2, 3, 1, 2, 3});
+  // Pads wider than the axis: reflect and wrap keep going (numpy's values).
+  CHECK(testing::values(td::pad(v, {{5, 5}}, td::pad_mode::reflect)) ==
+        std::vector<double>{2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2});
+  CHECK(testing::values(td::pad(v, {{4, 4}}, td::pad_mode::wrap)) ==
+        std::vector<double>{3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1});
+  CHECK(testing::values(td::pad(td::from<int>({4}, space), {{2, 1}}, td::pad_mode::reflect)) ==
+        std::vector<double>{4, 4, 4, 4});
+  // Rank 2, per-axis widths, a transposed operand.
+  const auto m = grid(2, 2, space);  // [[0 1] [10 11]]
+  auto p = td::pad(m, {{1, 0}, {0, 2}}, td::pad_mode::edge);
+  CHECK(p.shape() == td::shape<2>{3, 4});
+  CHECK(testing::values(p) == std::vector<double>{0, 1, 1, 1, 0, 1, 1, 1, 10, 11, 11, 11});
+  CHECK(testing::values(td::pad(td::transpose(m), {{1, 1}}, td::pad_mode::wrap)) ==
+        std::vector<double>{11, 1, 11, 1, 10, 0, 10, 0, 11, 1, 11, 1, 10, 0, 10, 0});
+  CHECK_THROWS_AS(td::pad(v, {{-1, 0}}), td::shape_error);
+  CHECK_THROWS_AS(td::pad(td::zeros<int>({0}, space), {{1, 1}}, td::pad_mode::edge), td::shape_error);
+  CHECK(testing::values(td::pad(td::zeros<int>({0}, space), {{1, 1}})) == std::vector<double>{0, 0});
+
+  const auto sq = grid(3, 3, space);
+  CHECK(testing::values(td::tril(sq)) == std::vector<double>{0, 0, 0, 10, 11, 0, 20, 21, 22});
+  CHECK(testing::values(td::triu(sq)) == std::vector<double>{0, 1, 2, 0, 11, 12, 0, 0, 22});
+  CHECK(testing::values(td::tril(sq, -1)) == std::vector<double>{0, 0, 0, 10, 0, 0, 20, 21, 0});
+  CHECK(testing::values(td::triu(sq, 1)) == std::vector<double>{0, 1, 2, 0, 0, 12, 0, 0, 0});
+  CHECK(testing::values(td::triu(grid(2, 3, space), -1)) == std::vector<double>{0, 1, 2, 10, 11, 12});
+  CHECK(testing::values(td::tril(td::transpose(grid(2, 3, space)))) == std::vector<double>{0, 0, 1, 11, 2, 12});
+  auto batch = td::eval(td::stack({sq.view(), sq.view()}, 0));  // [2, 3, 3]: each matrix alone
+  CHECK(testing::values(td::slice(td::triu(batch), 1)) == testing::values(td::triu(sq)));
+
+  const auto xs = td::from<float>({1, 2, 3}, space), ys = td::from<float>({7, 8}, space);
+  auto [gx, gy] = td::meshgrid(xs, ys);
+  static_assert(std::is_same_v<decltype(gx), td::tensor<float, 2, TestType>>);
+  CHECK(gx.shape() == td::shape<2>{2, 3});
+  CHECK(testing::values(gx) == std::vector<double>{1, 2, 3, 1, 2, 3});
+  CHECK(testing::values(gy) == std::vector<double>{7, 7, 7, 8, 8, 8});
+  auto [ex, ey] = td::meshgrid(td::zeros<float>({0}, space), ys);
+  CHECK(ex.shape() == td::shape<2>{2, 0});
+  CHECK(ey.size() == 0);
+}
