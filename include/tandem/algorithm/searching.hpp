@@ -517,14 +517,8 @@ auto isin(const A& a, const X& test) {
   tensor<bool, rank_of_v<A>, S> out(extents, uninitialized);
   if (extents.size() == 0) return out;
   const index_t n = test.shape().size();
-  tensor<T, 1, S> sorted(shape<1>{n}, uninitialized);
-  if (n > 0) {
-    if constexpr (rank_of_v<X> == 0)
-      sorted = test;
-    else
-      reshape(sorted.view(), test.shape().ext) = test;
-    sort(sorted);
-  }
+  tensor<T, 1, S> sorted = detail::flat_copy(test);
+  sort(sorted);
   detail::with_getter<U>(a, extents, [&](auto get) {
     detail::backend_t<S>::for_each(extents.size(), detail::isin_kernel<K, T, decltype(get)>{sorted.data(), n, get, out.data()},
                                    32);
@@ -610,11 +604,7 @@ auto partition(const E& e, index_t kth, index_t axis = -1) {
   const auto extents = e.shape();
   const index_t len = extents[ax];
   const index_t k = detail::normalize_kth(kth, len, "partition");
-  shape<R> moved = extents;
-  for (std::size_t d = ax; d + 1 < R; ++d) moved[d] = extents[d + 1];
-  moved[R - 1] = len;
-  tensor<V, R, S> work(moved, uninitialized);
-  moveaxis(work.view(), -1, static_cast<index_t>(ax)) = e;
+  tensor<V, R, S> work = detail::axis_last_copy(e, ax);
   const index_t lanes = extents.size() / len;
   if (lanes != 0 && len > 1)
     detail::backend_t<S>::for_each(lanes, detail::partition_kernel<V>{work.data(), len, k}, len * 3);
@@ -669,17 +659,13 @@ auto argsort(const E& e, index_t axis, sort_order order = ascending) {
   const index_t len = extents[ax], n = extents.size();
   tensor<index_t, R, S> out(extents, uninitialized);
   if (n == 0) return out;
-  shape<R> moved = extents;
-  for (std::size_t d = ax; d + 1 < R; ++d) moved[d] = extents[d + 1];
-  moved[R - 1] = len;
-  tensor<V, R, S> work(moved, uninitialized);
-  moveaxis(work.view(), -1, static_cast<index_t>(ax)) = e;
+  tensor<V, R, S> work = detail::axis_last_copy(e, ax);
   auto keys = reshape(work.view(), {n});
   tensor<index_t, 1, S> pos = arange<index_t>(0, n, 1, S{});
   sort_by_key(keys, pos, order);
   tensor<index_t, 1, S> lane = pos / len;
   sort_by_key(lane, pos);
-  moveaxis(out.view(), static_cast<index_t>(ax), -1) = reshape(pos.view(), moved.ext) % len;
+  moveaxis(out.view(), static_cast<index_t>(ax), -1) = reshape(pos.view(), work.shape().ext) % len;
   return out;
 }
 /// The rank-1 form with an axis (0 or -1), for code generic over rank.
@@ -702,11 +688,7 @@ auto unique_counts(const E& e) {
   const index_t n = e.shape().size();
   unique_counts_result<V, S> r{tensor<V, 1, S>(shape<1>{0}), tensor<index_t, 1, S>(shape<1>{0})};
   if (n == 0) return r;
-  tensor<V, 1, S> sorted(shape<1>{n}, uninitialized);
-  if constexpr (rank_of_v<E> == 0)
-    sorted = e;
-  else
-    reshape(sorted.view(), e.shape().ext) = e;
+  tensor<V, 1, S> sorted = detail::flat_copy(e);
   sort(sorted);
   tensor<index_t, 1, S> group, starts;
   const index_t runs = detail::sorted_runs(sorted, group, r.values, &starts);
@@ -729,11 +711,7 @@ auto unique_inverse(const E& e) {
   const index_t n = extents.size();
   unique_inverse_result<V, R, S> r{tensor<V, 1, S>(shape<1>{0}), tensor<index_t, R, S>(extents, uninitialized)};
   if (n == 0) return r;
-  tensor<V, 1, S> flat(shape<1>{n}, uninitialized);
-  if constexpr (R == 0)
-    flat = e;
-  else
-    reshape(flat.view(), extents.ext) = e;
+  const tensor<V, 1, S> flat = detail::flat_copy(e);
   const tensor<index_t, 1, S> order = argsort(flat);
   const tensor<V, 1, S> sorted = take(flat, order);
   tensor<index_t, 1, S> group;

@@ -469,22 +469,14 @@ auto quantile_lanes(const E& e, std::optional<index_t> axis, quantile_spec spec,
   check_quantile(spec, what);
   const auto extents = e.shape();
   const std::size_t ax = axis ? normalize_axis(*axis, R, what) : R - 1;
-  // The lanes, copied so that each is dense (the axis moved last) and can be reordered.
-  shape<R> moved{};
-  for (std::size_t d = 0, k = 0; d != R; ++d)
-    if (d != ax) moved[k++] = extents[d];
-  moved[R - 1] = extents[ax];
-  tensor<V, R, S> work(axis ? moved : extents, uninitialized);
-  const index_t n = work.size(), len = axis ? extents[ax] : n;
+  const index_t len = axis ? extents[ax] : extents.size();
   const index_t lanes = axis ? drop_axis(extents, ax).size() : 1;
   tensor<Out, 1, S> out(shape<1>{lanes}, uninitialized);
   if (len == 0) {
     out = convert<Out>(std::numeric_limits<accumulate_t<Out>>::quiet_NaN());  // numpy: NaN, with a warning
   } else if (lanes != 0) {
-    if (axis)
-      moveaxis(work.view(), -1, static_cast<index_t>(ax)) = e;
-    else
-      work = e;
+    // The lanes, copied so that each is dense (the axis moved last) and can be reordered.
+    tensor<V, R, S> work = axis ? axis_last_copy(e, ax) : tensor<V, R, S>(e);
     using backend = backend_t<S>;
     bool sorted = false;
     if constexpr (!backend::runs_on_cpu) {

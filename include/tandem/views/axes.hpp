@@ -272,3 +272,32 @@ auto flatten(X&& x) {
 }
 
 }  // namespace tandem
+
+namespace tandem::detail {
+
+/// A dense copy of an operand with dimension `axis` moved last, so that each lane along
+/// it is a contiguous row (selections and sorts by lane work on it in place).
+template <operand E>
+auto axis_last_copy(const E& e, std::size_t axis) {
+  constexpr std::size_t R = rank_of_v<E>;
+  const auto extents = e.shape();
+  shape<R> moved = extents;
+  for (std::size_t d = axis; d + 1 < R; ++d) moved[d] = extents[d + 1];
+  moved[R - 1] = extents[axis];
+  tensor<value_of_t<E>, R, space_of_t<E>> work(moved, uninitialized);
+  moveaxis(work.view(), -1, static_cast<index_t>(axis)) = e;
+  return work;
+}
+
+/// A dense rank-1 copy of an operand of any rank, in row-major order.
+template <operand E>
+auto flat_copy(const E& e) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  const auto extents = e.shape();
+  tensor<V, 1, S> flat(shape<1>{extents.size()}, uninitialized);
+  if (extents.size() != 0) tensor_view<V, rank_of_v<E>, S>(flat.data(), extents) = e;
+  return flat;
+}
+
+}  // namespace tandem::detail
