@@ -7,8 +7,9 @@ Generates randomized cases (fixed seeds) for every operation the driver knows
 (tests/numpy/driver.cpp): element-wise functions and operators, integer division and
 bitwise operations, reductions whole and along an axis, scans, sorts and closeness, in
 float32, float64, int32 and int64, with broadcast operands, transposed (strided)
-operands, empty and size-1 extents, and NaN, infinities and signed zeros among the
-floats. The driver computes each case in tandem's host and device spaces; numpy
+operands, empty and size-1 extents, searching (searchsorted, digitize, isin, topk,
+partition, argsort along an axis, unique's counts and inverse, bincount), and NaN,
+infinities and signed zeros among the floats. The driver computes each case in tandem's host and device spaces; numpy
 computes it here; the results are compared: exactly for integers, bools, orders and the
 correctly rounded float operations, within a stated tolerance for the others. Exits
 nonzero, listing every mismatch, if any result differs.
@@ -145,13 +146,46 @@ OPS = {
     "pad_wrap": (1, FLOATS + INTS, EXACT, "any"),
     "tril": (1, FLOATS + INTS, EXACT, "any"),
     "triu": (1, FLOATS + INTS, EXACT, "any"),
+    # searching: indices, counts and bools, exact; partition is checked by its property
+    # (a permutation of the lane with the kth element in place), as numpy's order of the
+    # other elements is its own
+    "searchsorted_left": (2, FLOATS + INTS, EXACT, "few_nozero"),
+    "searchsorted_right": (2, FLOATS + INTS, EXACT, "few_nozero"),
+    "digitize": (2, FLOATS + INTS, EXACT, "few_finite"),
+    "digitize_right": (2, FLOATS + INTS, EXACT, "few_finite"),
+    "isin": (2, FLOATS + INTS, EXACT, "few"),
+    "topk_values": (1, FLOATS + INTS, EXACT, "any"),
+    "topk_indices": (1, FLOATS + INTS, EXACT, "few_nozero"),
+    "partition_axis": (1, FLOATS + INTS, "partition", "nozero"),
+    "argpartition_axis": (1, FLOATS + INTS, "partition", "nozero"),
+    "argsort_axis": (1, FLOATS + INTS, EXACT, "few_nozero"),
+    "unique_counts": (1, FLOATS + INTS, EXACT, "few_nozero"),
+    "unique_inverse": (1, FLOATS + INTS, EXACT, "few_nozero"),
+    "bincount": (1, INTS, EXACT, "counts"),
 }
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
-            "concatenate_axis", "roll_axis", "repeat_axis"}
+            "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
+            "argpartition_axis", "argsort_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
-                  "nanmax_axis", "pad_edge", "pad_reflect", "pad_wrap"}
+                  "nanmax_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis", "argpartition_axis",
+                  "digitize", "digitize_right"}
+
+
+def topk_order(a, axis):
+    """Indices of each lane, largest first, NaN largest, ties by lower index (stable)."""
+    if a.dtype.kind == "f":
+        keys = (np.where(np.isnan(a), 0, -a), ~np.isnan(a))  # lexsort: the last key is primary
+    else:
+        keys = (~a,)  # ~x = -x - 1: descending without overflow
+    return np.lexsort(keys, axis=axis).astype(np.int64)
+
+
+def topk(a, axis, values):
+    n = a.shape[axis]
+    idx = np.take(topk_order(a, axis), np.arange(min(3, n)), axis=axis)
+    return np.take_along_axis(a, idx, axis=axis) if values else idx
 
 
 def numpy_result(op, dt, a, b, axis):
@@ -211,6 +245,17 @@ def numpy_result(op, dt, a, b, axis):
             "pad_reflect": lambda: np.pad(a, ((2, 1), (0, 9)), mode="reflect"),
             "pad_wrap": lambda: np.pad(a, ((5, 1), (0, 3)), mode="wrap"),
             "tril": lambda: np.tril(a, 1), "triu": lambda: np.triu(a, -1),
+            "searchsorted_left": lambda: np.searchsorted(np.sort(a.reshape(-1)), b, side="left").astype(np.int64),
+            "searchsorted_right": lambda: np.searchsorted(np.sort(a.reshape(-1)), b, side="right").astype(np.int64),
+            "digitize": lambda: np.digitize(a, np.unique(b)).astype(np.int64),
+            "digitize_right": lambda: np.digitize(a, np.unique(b), right=True).astype(np.int64),
+            "isin": lambda: np.isin(a, b),
+            "topk_values": lambda: topk(a, axis, True), "topk_indices": lambda: topk(a, axis, False),
+            "partition_axis": lambda: np.sort(a, axis=axis), "argpartition_axis": lambda: np.sort(a, axis=axis),
+            "argsort_axis": lambda: np.argsort(a, axis=axis, kind="stable").astype(np.int64),
+            "unique_counts": lambda: np.unique(a, return_counts=True)[1].astype(np.int64),
+            "unique_inverse": lambda: np.unique(a, return_inverse=True)[1].reshape(a.shape).astype(np.int64),
+            "bincount": lambda: np.bincount(a.reshape(-1), minlength=3).astype(np.int64),
         }[op]
         return np.asarray(f())
 
@@ -232,7 +277,7 @@ def draw_floats(rng, dt, shape, domain):
         x = rng.uniform(0.9, 1.1, n)
     elif domain == "sparse":
         x = np.where(rng.random(n) < 0.9, 0.0, rng.uniform(-5, 5, n))
-    elif domain in ("few", "few_nozero", "close"):
+    elif domain in ("few", "few_nozero", "close", "few_finite"):
         x = rng.integers(-3, 4, n).astype(np.float64)
     else:
         x = rng.uniform(-100, 100, n) * np.exp(rng.uniform(-3, 3, n))
@@ -255,8 +300,10 @@ def draw_ints(rng, dt, shape, domain, op):
         return rng.integers(-200, 200, n).astype(t).reshape(shape)
     if domain in ("sparse",):
         return np.where(rng.random(n) < 0.9, 0, rng.integers(-5, 5, n)).astype(t).reshape(shape)
-    if domain in ("few", "few_nozero"):
+    if domain in ("few", "few_nozero", "few_finite"):
         return rng.integers(-3, 4, n).astype(t).reshape(shape)
+    if domain == "counts":
+        return rng.integers(0, 12, n).astype(t).reshape(shape)
     if domain == "near_one":
         return rng.integers(-2, 3, n).astype(t).reshape(shape)
     if op in ("sum", "sum_axis", "mean", "mean_axis", "cumsum", "cumsum_axis"):
@@ -346,6 +393,8 @@ def compare(c, want, got_dt, got):
     """None when they agree, else a description of the first difference."""
     op, dt = c["op"], c["dt"]
     tol = OPS[op][2]
+    if tol == "partition":
+        return partition_mismatch(c, want, got)
     want_dt = {np.dtype(v): k for k, v in NP.items()}.get(want.dtype)
     if want_dt != got_dt:
         return f"element type {got_dt}, numpy's is {want.dtype}"
@@ -368,7 +417,8 @@ def compare(c, want, got_dt, got):
             if op == "norm":
                 scale = np.abs(w) * 8 * eps
         else:
-            scale = np.abs(w) * tol * eps + tol * float(np.finfo(NP[got_dt]).tiny)
+            with np.errstate(all="ignore"):  # infinities times a tolerance of 0
+                scale = np.abs(w) * tol * eps + tol * float(np.finfo(NP[got_dt]).tiny)
         with np.errstate(all="ignore"):
             close = np.isfinite(w) & np.isfinite(g) & (np.abs(w - g) <= scale)
         ok = same | close
@@ -377,6 +427,46 @@ def compare(c, want, got_dt, got):
         return None
     i = bad[0]
     return f"{bad.size} elements differ; element {i}: {g[i]!r}, numpy {w[i]!r}"
+
+
+def partition_mismatch(c, want, got):
+    """None when `got` is a partition of each lane at kth = n // 2 (values, or indices into
+    the operand): a permutation of the lane, the kth element the kth smallest, none before
+    it larger and none after it smaller (NaN largest). `want` is numpy's sorted lanes."""
+    a, axis = c["a"], c["axis"]
+    n = a.shape[axis]
+    if c["op"] == "argpartition_axis":
+        if got.shape != a.shape or (got.size and (got.min() < 0 or got.max() >= max(n, 1))):
+            return f"indices out of range or shape {got.shape}"
+        got = np.take_along_axis(a, got.astype(np.int64), axis=axis)
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return f"shape {got.shape} {got.dtype}, numpy's sort {want.shape} {want.dtype}"
+    g, w = np.moveaxis(got, axis, -1), np.moveaxis(want, axis, -1)
+    k = n // 2
+
+    def key(x):  # a total order with NaN largest, as rank pairs (is NaN, value)
+        x = x.astype(np.float64)
+        return np.isnan(x), np.where(np.isnan(x), 0, x)
+
+    def same(x, y):
+        return (x == y) | (np.isnan(x.astype(np.float64)) & np.isnan(y.astype(np.float64)))
+
+    if not np.all(same(np.sort(g, axis=-1), w)):
+        return "a lane is not a permutation of the operand's"
+    if n == 0:
+        return None
+    kth = g[..., k:k + 1]
+    if not np.all(same(kth, w[..., k:k + 1])):
+        return "the kth element is not the kth smallest"
+    kn, kv = key(kth)
+    gn, gv = key(g)
+    before_ok = ~gn | kn
+    before_ok &= gn | kn | (gv <= kv)
+    after_ok = gn | (~kn & (gv >= kv))
+    idx = np.arange(n)
+    if not (np.all(before_ok[..., idx < k]) and np.all(after_ok[..., idx > k])):
+        return "an element before kth is larger, or one after it smaller"
+    return None
 
 
 def main():

@@ -176,6 +176,27 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "pad_wrap") return collect(td::pad(a, {{5, 1}, {0, 3}}, td::pad_mode::wrap));
   if (op == "tril") return collect(td::tril(a, 1));
   if (op == "triu") return collect(td::triu(a, -1));
+  // searching: `a` (flattened and sorted) is the sorted operand, `b` the values
+  if (op == "searchsorted_left" || op == "searchsorted_right") {
+    td::tensor<T, 1, S> sorted = td::flatten(a);
+    td::sort(sorted);
+    return collect(td::searchsorted(sorted, b, op == "searchsorted_left" ? td::side::left : td::side::right));
+  }
+  if (op == "digitize" || op == "digitize_right") return collect(td::digitize(a, td::unique(b), op == "digitize_right"));
+  if (op == "isin") return collect(td::isin(a, b));
+  if (op == "topk_values" || op == "topk_indices") {
+    const td::index_t n = a.shape()[static_cast<std::size_t>(axis < 0 ? axis + 2 : axis)];
+    auto r = td::topk(a, n < 3 ? n : 3, axis);
+    return op == "topk_values" ? collect(r.values) : collect(r.indices);
+  }
+  if (op == "partition_axis" || op == "argpartition_axis") {
+    const td::index_t n = a.shape()[static_cast<std::size_t>(axis < 0 ? axis + 2 : axis)];
+    if (op == "partition_axis") return collect(td::partition(a, n / 2, axis));
+    return collect(td::argpartition(a, n / 2, axis));
+  }
+  if (op == "argsort_axis") return collect(td::argsort(a, axis));
+  if (op == "unique_counts") return collect(td::unique_counts(a).counts);
+  if (op == "unique_inverse") return collect(td::unique_inverse(a).inverse);
   throw unknown_op("no such operation: " + op);
 }
 
@@ -188,6 +209,7 @@ result integer_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b)
   if (op == "invert") return collect(~a);
   if (op == "left_shift") return collect(a << b);
   if (op == "right_shift") return collect(a >> b);
+  if (op == "bincount") return collect(td::bincount(td::flatten(a), 3));
   return common_ops(c, a, b);
 }
 
