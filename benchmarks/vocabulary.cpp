@@ -10,6 +10,8 @@
 //             and std::nth_element of a copy (one thread; the C++ library's selection).
 //             Every implementation copies the input each iteration; bytes are the
 //             input's (4 per element).
+//   topk      td::topk(a, 16) (values and indices, largest first) next to the same
+//             td::sort of a copy as median's baseline: a full sort is what topk spares.
 //   copies    td::concatenate of two halves along axis 0 and td::roll (shift 1000) of
 //             2^k float32 next to baseline_memcpy: std::memcpy of the same bytes into a
 //             buffer allocated once (concatenate's two halves as two memcpy calls);
@@ -63,7 +65,7 @@ void bm_var(benchmark::State& state, bool variance) {
   state.SetBytesProcessed(state.iterations() * n * 4);
 }
 
-enum class select_by { median, sort, nth_element };
+enum class select_by { median, topk, sort, nth_element };
 
 template <class Space>
 void bm_median(benchmark::State& state, select_by how) {
@@ -75,6 +77,12 @@ void bm_median(benchmark::State& state, select_by how) {
   for (auto _ : state) {
     switch (how) {
       case select_by::median: benchmark::DoNotOptimize(td::median(a)); break;
+      case select_by::topk: {
+        auto best = td::topk(a, 16);
+        td::synchronize(Space{});
+        benchmark::DoNotOptimize(best.values.data());
+        break;
+      }
       case select_by::sort:
         td::copy(a, work);
         td::sort(work);
@@ -154,6 +162,8 @@ int main(int argc, char** argv) {
   }
   benchmark::RegisterBenchmark("median/tandem_host", bm_median<td::host_space>, select_by::median)->Apply(sizes);
   benchmark::RegisterBenchmark("median/tandem_device", bm_median<td::device_space>, select_by::median)->Apply(sizes);
+  benchmark::RegisterBenchmark("topk16/tandem_host", bm_median<td::host_space>, select_by::topk)->Apply(sizes);
+  benchmark::RegisterBenchmark("topk16/tandem_device", bm_median<td::device_space>, select_by::topk)->Apply(sizes);
   benchmark::RegisterBenchmark("median/sort_host", bm_median<td::host_space>, select_by::sort)->Apply(sizes);
   benchmark::RegisterBenchmark("median/sort_device", bm_median<td::device_space>, select_by::sort)->Apply(sizes);
   benchmark::RegisterBenchmark("median/std_nth_element", bm_median<td::host_space>, select_by::nth_element)
