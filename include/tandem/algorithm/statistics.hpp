@@ -16,7 +16,8 @@
 /// squared deviations, and two such partial results merge exactly (Chan, Golub and
 /// LeVeque's update), so no sum of squares cancels catastrophically. On CPU cores a
 /// dense operand is read in blocks of var_block elements, each block's mean and
-/// squared deviations found in cache in two vector loops, then blocks merge.
+/// squared deviations found in cache in two vector loops (which ask for the next block
+/// meanwhile), then blocks merge.
 /// Result types follow numpy: float and double keep their type (the 16-bit floats
 /// compute in float), integers and bool give double.
 
@@ -98,20 +99,46 @@ struct variance_fin {
   }
 };
 
+/// Asks the cache for elements [i, i + count) of a dense leaf ahead of use; other
+/// operands ignore it.
+template <class Ev>
+TANDEM_HD void prefetch_flat([[maybe_unused]] const Ev& ev, [[maybe_unused]] index_t i,
+                             [[maybe_unused]] index_t count) {
+  if constexpr (is_strided_eval_v<Ev>) {
+    using T = std::remove_cv_t<std::remove_pointer_t<decltype(ev.ptr)>>;
+    const char* p = reinterpret_cast<const char*>(ev.ptr + i);
+    for (index_t b = 0; b < count * static_cast<index_t>(sizeof(T)); b += 64) prefetch_read(p + b);
+  }
+}
+
 /// Elements per block of the CPU variance (see the file comment).
 inline constexpr index_t var_block = 2048;
 
 /// Block b of a flat operand as a partial result: its mean, then its squared deviations,
-/// each in sixteen running sums so that the loops vectorize.
+/// each in sixteen running sums so that the loops vectorize. Both loops read the block
+/// from cache after the first touch, so each asks for half of the next block meanwhile
+/// and memory stays busy throughout (without it var took 1.49x sum at 2^24 floats).
 template <class A, class Get>
 struct block_moments_getter {
   Get get;
   index_t n;
+  static constexpr int L = 16;  // 8 ran at a fifth of the speed under -march=native (AVX-512)
+  static constexpr index_t C = 4 * L;
+
+  /// At step i of a loop over this block, asks for C / 2 elements from `next + i / 2`.
+  TANDEM_HD void hint(index_t next, index_t i) const {
+    if (next + i / 2 < n) prefetch_flat(get.ev, next + i / 2, C / 2);
+  }
+
   TANDEM_HD moments<A> operator()(index_t b) const {
     const index_t lo = b * var_block, len = n - lo < var_block ? n - lo : var_block;
-    constexpr int L = 16;  // 8 ran at a fifth of the speed under -march=native (AVX-512)
     A s[L] = {};
     index_t i = 0;
+    for (; i + C <= len; i += C) {
+      hint(lo + var_block, i);
+      for (index_t j = i; j < i + C; j += L)
+        for (int k = 0; k < L; ++k) s[k] += get(lo + j + k);
+    }
     for (; i + L <= len; i += L)
       for (int k = 0; k < L; ++k) s[k] += get(lo + i + k);
     A total = 0;
@@ -120,6 +147,14 @@ struct block_moments_getter {
     const A mean = total / static_cast<A>(len);
     A q[L] = {};
     i = 0;
+    for (; i + C <= len; i += C) {
+      hint(lo + var_block + var_block / 2, i);
+      for (index_t j = i; j < i + C; j += L)
+        for (int k = 0; k < L; ++k) {
+          const A d = get(lo + j + k) - mean;
+          q[k] += d * d;
+        }
+    }
     for (; i + L <= len; i += L)
       for (int k = 0; k < L; ++k) {
         const A d = get(lo + i + k) - mean;

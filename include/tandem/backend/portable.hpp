@@ -10,6 +10,12 @@
 /// - `add_rn`, `mul_rn`: a float or double + and * rounded on their own, never fused into
 ///   an FMA (nvcc contracts a * b + c by default; the host compiler does not).
 /// - `atomic_increment`: a relaxed atomic ++ of a 64-bit counter.
+/// - `prefetch_read`: asks the cache for a line ahead of use (host code; a no-op
+///   elsewhere).
+/// - `stream_line`, `stream_fence`: stores 64 bytes to a 64-byte-aligned address past
+///   the caches (x86 non-temporal stores; a plain copy elsewhere), and the fence that
+///   orders such stores before a thread's later ones. `streams_past_cache` says
+///   whether stream_line does bypass the caches.
 /// - `native_half_or<Own>`, `native_bfloat16_or<Own>`: the 16-bit float types, the GPU
 ///   compiler's own where there is one, else the type tandem brings; `native_16bit_types`
 ///   says which.
@@ -80,6 +86,34 @@ TANDEM_HD inline void atomic_increment(std::int64_t* p) {
   __atomic_fetch_add(p, std::int64_t(1), __ATOMIC_RELAXED);
 #endif
 }
+
+TANDEM_HD inline void prefetch_read([[maybe_unused]] const void* p) {
+#if !TANDEM_DEVICE_CODE && (defined(__GNUC__) || defined(__clang__))
+  __builtin_prefetch(p);
+#endif
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+inline constexpr bool streams_past_cache = true;
+inline void stream_line(void* dst, const void* src) {
+  using v2 = long long __attribute__((vector_size(16)));
+  auto* d = static_cast<v2*>(dst);
+  for (int q = 0; q < 4; ++q) {
+    v2 v;
+    __builtin_memcpy(&v, static_cast<const char*>(src) + 16 * q, 16);
+#  if defined(__clang__)
+    __builtin_nontemporal_store(v, d + q);
+#  else
+    __builtin_ia32_movntdq(d + q, v);
+#  endif
+  }
+}
+inline void stream_fence() { __builtin_ia32_sfence(); }
+#else
+inline constexpr bool streams_past_cache = false;
+inline void stream_line(void* dst, const void* src) { __builtin_memcpy(dst, src, 64); }
+inline void stream_fence() {}
+#endif
 
 #if TANDEM_HAS_CUDA
 inline constexpr bool native_16bit_types = true;
