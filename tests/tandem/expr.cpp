@@ -1,5 +1,8 @@
 // Expressions: operators, broadcasting, elementwise functions, map, fused evaluation.
+#include <algorithm>
+#include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "support/test_support.hpp"
 
@@ -241,4 +244,36 @@ TEMPLATE_TEST_CASE("rank-4 broadcasting and reduction against loops", "[expr]", 
         right = right && sv[(i * 4 + j) * 3 + k] == Catch::Approx(row);
       }
   CHECK(right);
+}
+
+namespace {
+/// out[1 : n + 1] = a * 3 - 1 over a T output of at least the bytes from which host loops
+/// store past the caches (so that path runs), starting one element past a cache line.
+/// Every element is checked against a loop, and the elements on either side untouched.
+template <class Space, class T>
+void check_large_assignment() {
+  const std::size_t bytes = std::min<std::size_t>(td::detail::stream_store_bytes(), std::size_t(1) << 28);
+  const td::index_t n = static_cast<td::index_t>(bytes / sizeof(T)) + 4099;
+  std::vector<T> host(static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<T>(i % 61);
+  const auto a = td::from(host, {n}, Space{});
+  auto out = td::full<T>({n + 2}, T(7), Space{});
+  auto inside = td::slice(out, td::range(1, n + 1));
+  inside = a * T(3) - T(1);
+  const std::vector<T> got = td::to_vector(out);
+  std::size_t wrong = 0, first = 0;
+  for (std::size_t i = 0; i < host.size(); ++i)
+    if (got[i + 1] != static_cast<T>(host[i] * T(3) - T(1)) && wrong++ == 0) first = i;
+  INFO("first wrong element " << first << " of " << n);
+  CHECK(wrong == 0);
+  CHECK(got.front() == T(7));
+  CHECK(got.back() == T(7));
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("a large assignment, stored past the caches, writes every element and no other",
+                   "[expr][assign]", TANDEM_TEST_SPACES) {
+  check_large_assignment<TestType, float>();
+  check_large_assignment<TestType, double>();
+  check_large_assignment<TestType, std::int16_t>();
 }

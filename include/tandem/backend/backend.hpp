@@ -3,7 +3,7 @@
 /// The one place that says which backend runs each memory space, and what a backend is.
 ///
 /// A backend is one struct of static members (the `backend` concept below checks them):
-/// - loops: `for_each(n, f[, cost])`, `reduce<V>(n, get, op, init)`,
+/// - loops: `for_each(n, f[, cost])`, `store_each(n, out, f)`, `reduce<V>(n, get, op, init)`,
 ///   `scan<V>(n, get, op, out, init*)`, `scan_contiguous<V>(n, in, op, out, init*)`,
 ///   `runs_on_cpu` (algorithms pick cache-friendly shapes of work on CPU cores);
 /// - `count_bins(n, bin, bins, counts)`, `gemm<T>(batch, m, n, k, a, b, c)` with
@@ -78,6 +78,7 @@ concept backend = requires(index_t n, double* out, const double* in, float* f, i
   { B::runs_on_cpu } -> std::convertible_to<bool>;
   B::for_each(n, probe::loop_kernel{});
   B::for_each(n, probe::loop_kernel{}, n);
+  B::store_each(n, out, probe::getter{});
   { B::template reduce<double>(n, probe::getter{}, probe::combine_fn{}, 0.0) } -> std::same_as<double>;
   B::template scan<double>(n, probe::getter{}, probe::combine_fn{}, out, in);
   B::template scan_contiguous<double>(n, in, probe::combine_fn{}, out, in);

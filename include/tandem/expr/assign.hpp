@@ -18,11 +18,11 @@
 namespace tandem {
 namespace detail {
 
+/// Element i of a dense operand, converted to T: what a flat assignment stores at i.
 template <class T, class Ev>
-struct flat_assign_kernel {
-  T* out;
+struct flat_value {
   Ev ev;
-  TANDEM_HD void operator()(index_t i) const { out[i] = convert<T>(ev.flat(i)); }
+  TANDEM_HD T operator()(index_t i) const { return convert<T>(ev.flat(i)); }
 };
 
 /// One element per call: what a GPU wants.
@@ -132,8 +132,8 @@ void run_assign(const tensor_view<T, R, S>& out, const E& e, bool flat) {
     return;
   }
   using backend = backend_t<S>;
-  using kernel = flat_assign_kernel<T, decltype(make_eval(e, out.shape()))>;
-  backend::for_each(out.size(), kernel{out.data(), make_eval(e, out.shape())});
+  using value = flat_value<std::remove_cv_t<T>, decltype(make_eval(e, out.shape()))>;
+  backend::store_each(out.size(), out.data(), value{make_eval(e, out.shape())});
   backend::finish();
 }
 

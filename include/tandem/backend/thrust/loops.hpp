@@ -68,6 +68,17 @@ struct thrust_loops {
 #endif
   }
 
+  /// out[i] = f(i) for i in [0, n), out dense: a for_each on a GPU; emulated, the host
+  /// loop's, which stores large outputs past the caches (host_loops::store_each).
+  template <class T, class F>
+  static void store_each(index_t n, T* out, const F& f) {
+#if TANDEM_HAS_CUDA
+    for_each(n, store_kernel<T, F>{out, f});
+#else
+    host_loops::store_each(n, out, f);
+#endif
+  }
+
   /// out = in between two layouts whose fast axes differ (see host_loops::copy_tiles):
   /// 32x32 tiles through shared memory on a GPU, the host's cache-sized tiles emulated.
   template <class T, class U, std::size_t R>
