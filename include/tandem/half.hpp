@@ -19,6 +19,7 @@
 /// value with a float in one C++ expression (`h + 1.0f`) is ambiguous for that reason.
 /// Tensor expressions mix them freely: the operands meet in the wider type.
 
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -220,6 +221,34 @@ struct is_reduced_float<bfloat16> : std::true_type {};
 template <class T>
 inline constexpr bool is_reduced_float_v = is_reduced_float<std::remove_cv_t<T>>::value;
 
+/// A complex element type: td::complex<float> or td::complex<double> (complex.hpp), or
+/// std::complex of them. Recognised by its shape (a one-parameter template over a
+/// floating type with real() and imag()), so that headers below complex.hpp need not
+/// include it.
+template <class T>
+struct is_complex : std::false_type {};
+template <template <class> class C, class T>
+  requires(std::is_floating_point_v<T> && requires(const C<T>& z) {
+    { z.real() } -> std::convertible_to<T>;
+    { z.imag() } -> std::convertible_to<T>;
+  })
+struct is_complex<C<T>> : std::true_type {};
+template <class T>
+inline constexpr bool is_complex_v = is_complex<std::remove_cv_t<T>>::value;
+
+/// The real type of an element: T itself, or the parts' type of a complex T.
+template <class T>
+struct real_part {
+  using type = T;
+};
+template <template <class> class C, class T>
+  requires is_complex_v<C<T>>
+struct real_part<C<T>> {
+  using type = T;
+};
+template <class T>
+using real_part_t = typename real_part<T>::type;
+
 /// Floating point in the wide sense: float, double, long double, half, bfloat16.
 template <class T>
 inline constexpr bool is_floating_v = std::is_floating_point_v<T> || is_reduced_float_v<T>;
@@ -235,7 +264,7 @@ struct common_element {
   using type = std::common_type_t<X, Y>;
 };
 template <class X, class Y>
-  requires(is_reduced_float_v<X> || is_reduced_float_v<Y>)
+  requires((is_reduced_float_v<X> || is_reduced_float_v<Y>) && !is_complex_v<X> && !is_complex_v<Y>)
 struct common_element<X, Y> {
   static constexpr bool rx = is_reduced_float_v<X>, ry = is_reduced_float_v<Y>;
   using type = std::conditional_t<
@@ -243,6 +272,23 @@ struct common_element<X, Y> {
       std::conditional_t<rx && ry, float,
                          std::conditional_t<rx, std::conditional_t<std::is_floating_point_v<Y>, Y, X>,
                                             std::conditional_t<std::is_floating_point_v<X>, X, Y>>>>;
+};
+template <class C, class R>
+struct rebind_complex;
+template <template <class> class C, class P, class R>
+struct rebind_complex<C<P>, R> {
+  using type = C<R>;
+};
+/// A complex type with anything: complex of the type the real parts meet in (16-bit
+/// floats widening to the complex's float), as numpy's complex64 stays complex64 beside
+/// float32 and becomes complex128 beside float64.
+template <class X, class Y>
+  requires(is_complex_v<X> || is_complex_v<Y>)
+struct common_element<X, Y> {
+  template <class T>
+  using part = std::conditional_t<is_reduced_float_v<T>, float, real_part_t<T>>;
+  using complex_type = std::conditional_t<is_complex_v<X>, X, Y>;
+  using type = typename rebind_complex<complex_type, typename common_element<part<X>, part<Y>>::type>::type;
 };
 template <class X, class Y>
 using common_element_t = typename common_element<X, Y>::type;
@@ -268,7 +314,11 @@ TANDEM_HD constexpr U saturating_integer(X x) {
 /// and that a floating value converts to an integer type as saturating_integer says.
 template <class U, class X>
 TANDEM_HD constexpr U convert(const X& x) {
-  if constexpr (is_reduced_float_v<X> && !std::is_same_v<U, X>)
+  if constexpr (is_complex_v<X> && !is_complex_v<U>)
+    return convert<U>(x.real());  // as numpy casts complex to real: the imaginary part is dropped
+  else if constexpr (is_complex_v<U> && !is_complex_v<X>)
+    return U(convert<real_part_t<U>>(x));
+  else if constexpr (is_reduced_float_v<X> && !std::is_same_v<U, X>)
     return convert<U>(static_cast<float>(x));
   else if constexpr (std::is_integral_v<U> && !std::is_same_v<U, bool> && std::is_floating_point_v<X>)
     return saturating_integer<U>(x);

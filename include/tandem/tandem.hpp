@@ -16,6 +16,7 @@
 #include "expr/functors.hpp"
 #include "expr/operators.hpp"
 #include "expr/math.hpp"
+#include "complex.hpp"
 #include "backend/backend.hpp"
 #include "backend/all.hpp"
 #include "expr/assign.hpp"

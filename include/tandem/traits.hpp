@@ -51,9 +51,11 @@ concept operand = detail::is_tensor_v<std::remove_cvref_t<X>> ||
                   detail::is_view_v<std::remove_cvref_t<X>> ||
                   std::is_base_of_v<detail::expr_tag, std::remove_cvref_t<X>>;
 
-/// An arithmetic value (or a td::half / td::bfloat16) that broadcasts against operands.
+/// An arithmetic value (or a td::half / td::bfloat16, or a td::complex) that broadcasts
+/// against operands.
 template <class X>
-concept scalar = std::is_arithmetic_v<std::remove_cvref_t<X>> || detail::is_reduced_float_v<std::remove_cvref_t<X>>;
+concept scalar = std::is_arithmetic_v<std::remove_cvref_t<X>> || detail::is_reduced_float_v<std::remove_cvref_t<X>> ||
+                 detail::is_complex_v<std::remove_cvref_t<X>>;
 
 template <class X>
 concept operand_or_scalar = operand<X> || scalar<X>;

@@ -362,7 +362,7 @@ struct identity_fin {
 };
 template <class V>
 struct mean_fin {
-  TANDEM_HD V operator()(const V& v, index_t n) const { return v / static_cast<V>(n); }
+  TANDEM_HD V operator()(const V& v, index_t n) const { return v / static_cast<real_part_t<V>>(n); }
 };
 template <class V>
 struct sqrt_fin {
@@ -466,7 +466,7 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
 template <class T>
 using sum_t = std::conditional_t<std::is_same_v<T, bool>, index_t, T>;
 template <class T>
-using real_t = std::conditional_t<is_floating_v<T>, T, double>;
+using real_t = std::conditional_t<is_floating_v<T> || is_complex_v<T>, T, double>;
 
 /// op(init, contributions of every element) in the accumulation type A, as a V; init when empty.
 template <class V, class A, class E, class Tr, class Op>
@@ -584,16 +584,17 @@ auto mean(const E& e) {
   using V = detail::real_t<value_of_t<E>>;
   using A = detail::accumulate_t<V>;
   const index_t n = e.shape().size();
-  if (n == 0) return detail::convert<V>(std::numeric_limits<A>::quiet_NaN());
+  if (n == 0) return detail::convert<V>(std::numeric_limits<detail::real_part_t<A>>::quiet_NaN());
   return detail::convert<V>(detail::accumulated<A>(e, detail::as_value<A>{}, detail::sum_op{}, A(0)) /
-                            static_cast<A>(n));
+                            static_cast<detail::real_part_t<A>>(n));
 }
 template <operand E>
 auto mean(const E& e, index_t axis) {
   using V = detail::real_t<value_of_t<E>>;
   using A = detail::accumulate_t<V>;
   return detail::axis_reduce<V>(e, axis, detail::as_value<A>{}, detail::sum_op{}, A(0), detail::mean_fin<A>{},
-                                std::optional<V>(detail::convert<V>(std::numeric_limits<A>::quiet_NaN())), "mean");
+                                std::optional<V>(detail::convert<V>(std::numeric_limits<detail::real_part_t<A>>::quiet_NaN())),
+                                "mean");
 }
 
 /// Flat row-major index of the first smallest element (the first NaN, if any).

@@ -15,7 +15,9 @@ namespace tandem::detail {
 /// (CUDA's __half + float is ambiguous). Both sides are converted to
 /// common_element_t first.
 template <class X, class Y>
-inline constexpr bool must_meet_v = (is_reduced_float_v<X> || is_reduced_float_v<Y>) && !std::is_same_v<X, Y>;
+inline constexpr bool must_meet_v = (is_reduced_float_v<X> || is_reduced_float_v<Y> || is_complex_v<X> ||
+                                     is_complex_v<Y>) &&
+                                    !std::is_same_v<X, Y>;
 
 #define TANDEM_BINARY_FUNCTOR(name, expr)                                  \
   struct name {                                                            \
@@ -260,7 +262,9 @@ struct cast_fn {
 struct abs_fn {
   template <class X>
   TANDEM_HD auto operator()(X x) const {
-    if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>)
+    if constexpr (is_complex_v<X>)
+      return ::tandem::detail::pstd::hypot(x.real(), x.imag());  // |z|, a real number
+    else if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>)
       return x;
     else if constexpr (std::is_integral_v<X>)
       return x < 0 ? static_cast<X>(subtract(X(0), x)) : x;  // abs(INT_MIN) wraps to INT_MIN, as numpy's
@@ -275,17 +279,126 @@ struct abs_fn {
 /// float for the 16-bit floats (the result is rounded back), double for integers and
 /// bool (numpy's float64).
 template <class X>
-using math_t = std::conditional_t<is_reduced_float_v<X>, float, std::conditional_t<std::is_floating_point_v<X>, X, double>>;
+using math_t = std::conditional_t<
+    is_reduced_float_v<X>, float, std::conditional_t<std::is_floating_point_v<X> || is_complex_v<X>, X, double>>;
 /// What such a function gives: X for a 16-bit float, else math_t<X>.
 template <class X>
 using math_result_t = std::conditional_t<is_reduced_float_v<X>, X, math_t<X>>;
 
+/// The complex forms of the math functions, called unqualified so that the complex
+/// type's own (libcu++'s) are found where it is declared. A function numpy does not
+/// define for complex numbers fails to compile with a message naming it.
+namespace complex_math {
+template <class Z>
+inline constexpr bool no_complex_form = false;
+#define TANDEM_COMPLEX_FORM(fn)                 \
+  template <class Z>                            \
+  TANDEM_HD Z fn(const Z& z) {                  \
+    return complex_##fn(z);                     \
+  }
+#define TANDEM_REAL_ONLY(fn)                                                                    \
+  template <class Z>                                                                            \
+  TANDEM_HD Z fn(const Z& z) {                                                                  \
+    static_assert(no_complex_form<Z>, "tandem: td::" #fn " takes real operands only (numpy has " \
+                                      "no complex " #fn ")");                                   \
+    return z;                                                                                   \
+  }
+template <class Z> TANDEM_HD auto complex_exp(const Z& z) { return exp(z); }
+template <class Z> TANDEM_HD auto complex_log(const Z& z) { return log(z); }
+template <class Z> TANDEM_HD auto complex_sqrt(const Z& z) { return sqrt(z); }
+template <class Z> TANDEM_HD auto complex_sin(const Z& z) { return sin(z); }
+template <class Z> TANDEM_HD auto complex_cos(const Z& z) { return cos(z); }
+template <class Z> TANDEM_HD auto complex_tan(const Z& z) { return tan(z); }
+template <class Z> TANDEM_HD auto complex_sinh(const Z& z) { return sinh(z); }
+template <class Z> TANDEM_HD auto complex_cosh(const Z& z) { return cosh(z); }
+template <class Z> TANDEM_HD auto complex_tanh(const Z& z) { return tanh(z); }
+template <class Z> TANDEM_HD auto complex_asin(const Z& z) { return asin(z); }
+template <class Z> TANDEM_HD auto complex_acos(const Z& z) { return acos(z); }
+template <class Z> TANDEM_HD auto complex_atan(const Z& z) { return atan(z); }
+template <class Z> TANDEM_HD auto complex_asinh(const Z& z) { return asinh(z); }
+template <class Z> TANDEM_HD auto complex_acosh(const Z& z) { return acosh(z); }
+template <class Z> TANDEM_HD auto complex_atanh(const Z& z) { return atanh(z); }
+template <class Z> TANDEM_HD auto complex_log10(const Z& z) { return log10(z); }
+template <class Z> TANDEM_HD Z complex_pow(const Z& z, const Z& w) { return pow(z, w); }
+/// log2 z = log z / log 2, and 2^z = exp(z log 2), as numpy computes them.
+template <class Z> TANDEM_HD auto complex_log2(const Z& z) {
+  return log(z) / typename Z::value_type(0.69314718055994530942);
+}
+template <class Z> TANDEM_HD auto complex_exp2(const Z& z) {
+  return exp(z * typename Z::value_type(0.69314718055994530942));
+}
+/// exp(z) - 1 and log(1 + z) (not the cancellation-free forms numpy uses near 0).
+template <class Z> TANDEM_HD auto complex_expm1(const Z& z) { return exp(z) - Z(1); }
+template <class Z> TANDEM_HD auto complex_log1p(const Z& z) { return log(Z(1) + z); }
+TANDEM_COMPLEX_FORM(exp) TANDEM_COMPLEX_FORM(log) TANDEM_COMPLEX_FORM(sqrt)
+TANDEM_COMPLEX_FORM(sin) TANDEM_COMPLEX_FORM(cos) TANDEM_COMPLEX_FORM(tan)
+TANDEM_COMPLEX_FORM(sinh) TANDEM_COMPLEX_FORM(cosh) TANDEM_COMPLEX_FORM(tanh)
+TANDEM_COMPLEX_FORM(asin) TANDEM_COMPLEX_FORM(acos) TANDEM_COMPLEX_FORM(atan)
+TANDEM_COMPLEX_FORM(asinh) TANDEM_COMPLEX_FORM(acosh) TANDEM_COMPLEX_FORM(atanh)
+TANDEM_COMPLEX_FORM(log10) TANDEM_COMPLEX_FORM(log2) TANDEM_COMPLEX_FORM(exp2)
+TANDEM_COMPLEX_FORM(expm1) TANDEM_COMPLEX_FORM(log1p)
+TANDEM_REAL_ONLY(cbrt) TANDEM_REAL_ONLY(erf) TANDEM_REAL_ONLY(erfc)
+#undef TANDEM_COMPLEX_FORM
+#undef TANDEM_REAL_ONLY
+}  // namespace complex_math
+
+// ---- the parts of complex numbers --------------------------------------------------
+// As numpy's: real and conj of a real operand return it, imag gives zeros of its type,
+// angle gives 0 or pi (for negative values) in math_t.
+
+struct real_fn {
+  template <class X>
+  TANDEM_HD constexpr auto operator()(X x) const {
+    if constexpr (is_complex_v<X>)
+      return x.real();
+    else
+      return x;
+  }
+};
+struct imag_fn {
+  template <class X>
+  TANDEM_HD constexpr auto operator()(X x) const {
+    if constexpr (is_complex_v<X>)
+      return x.imag();
+    else
+      return X(0);
+  }
+};
+struct conj_fn {
+  template <class X>
+  TANDEM_HD constexpr X operator()(X x) const {
+    if constexpr (is_complex_v<X>)
+      return X(x.real(), -x.imag());
+    else
+      return x;
+  }
+};
+/// The argument of z in (-pi, pi], atan2(imag, real), as numpy's angle.
+struct angle_fn {
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    if constexpr (is_complex_v<X>) {
+      return ::tandem::detail::pstd::atan2(x.imag(), x.real());
+    } else {
+      using M = math_t<X>;
+      return static_cast<math_result_t<X>>(::tandem::detail::pstd::atan2(M(0), static_cast<M>(x)));
+    }
+  }
+};
+
 /// A function of one floating-point argument, through math_t.
+/// A complex argument takes the complex function (found by argument-dependent lookup,
+/// as libcu++ declares it beside its complex type); numpy has no complex form of the
+/// functions marked real_only.
 #define TANDEM_MATH_FUNCTOR(name, fn)                                                        \
   struct name {                                                                              \
     template <class X>                                                                       \
     TANDEM_HD auto operator()(X x) const {                                                   \
-      return static_cast<math_result_t<X>>(::tandem::detail::pstd::fn(static_cast<math_t<X>>(x))); \
+      if constexpr (is_complex_v<X>) {                                                       \
+        return complex_math::fn(x);                                                          \
+      } else {                                                                               \
+        return static_cast<math_result_t<X>>(::tandem::detail::pstd::fn(static_cast<math_t<X>>(x))); \
+      }                                                                                      \
     }                                                                                        \
   };
 TANDEM_MATH_FUNCTOR(exp_fn, exp)
@@ -508,6 +621,8 @@ struct pow_fn {
       return (*this)(convert<C>(x), convert<C>(y));
     } else if constexpr (is_reduced_float_v<X>) {
       return static_cast<X>(::tandem::detail::pstd::pow(static_cast<float>(x), static_cast<float>(y)));
+    } else if constexpr (is_complex_v<X>) {
+      return complex_math::complex_pow(x, y);
     } else {
       return ::tandem::detail::pstd::pow(x, y);
     }

@@ -22,7 +22,11 @@ namespace tandem {
   auto name(A&& a) {                                                   \
     return detail::make_map(detail::functor{}, std::forward<A>(a));    \
   }
-TANDEM_UNARY_FUNCTION(abs, abs_fn)
+TANDEM_UNARY_FUNCTION(abs, abs_fn)  // |z| (a real result) for complex operands
+TANDEM_UNARY_FUNCTION(real, real_fn)
+TANDEM_UNARY_FUNCTION(imag, imag_fn)
+TANDEM_UNARY_FUNCTION(conj, conj_fn)
+TANDEM_UNARY_FUNCTION(angle, angle_fn)
 TANDEM_UNARY_FUNCTION(exp, exp_fn)
 TANDEM_UNARY_FUNCTION(log, log_fn)
 TANDEM_UNARY_FUNCTION(sqrt, sqrt_fn)

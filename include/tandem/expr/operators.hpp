@@ -31,10 +31,18 @@ decltype(auto) weak_scalar(S&& s) {
   } else {
     using V = value_of_t<Other>;
     using D = std::remove_cvref_t<S>;
-    if constexpr (std::is_same_v<V, bool> || (is_floating_v<D> && !is_floating_v<V>))
+    if constexpr (is_complex_v<D> && !is_complex_v<V>) {
+      // A complex scalar beside real elements: complex of their precision (numpy's
+      // float32 * 1j is complex64; integers and bool give complex128).
+      using P = std::conditional_t<std::is_floating_point_v<V>, V, std::conditional_t<is_reduced_float_v<V>, float, double>>;
+      return convert<typename rebind_complex<D, P>::type>(s);
+    } else if constexpr (std::is_same_v<V, bool> || (is_floating_v<D> && !is_floating_v<V> && !is_complex_v<V>)) {
       return static_cast<D>(s);
-    else
+    } else if constexpr (is_complex_v<V>) {
+      return convert<V>(s);  // a real or complex scalar of another precision
+    } else {
       return static_cast<V>(s);
+    }
   }
 }
 

@@ -10,6 +10,7 @@
 /// \endcode
 /// A device tensor (or an expression) is copied to the host first.
 
+#include <cmath>
 #include <cstddef>
 #include <ostream>
 #include <string>
@@ -32,7 +33,21 @@ void print_value(std::ostream& os, const T& v) {
     os << static_cast<int>(v);  // not as a character
   else if constexpr (is_reduced_float_v<T>)
     os << static_cast<float>(v);
-  else
+  else if constexpr (is_complex_v<T>) {
+    // As numpy writes them: 1+2j, 3-0.5j, 0-0j, nan+infj.
+    const auto re = v.real(), im = v.imag();
+    const bool minus = std::signbit(im) && !std::isnan(im);
+    if (std::isnan(re))
+      os << "nan";
+    else
+      os << re;
+    os << (minus ? '-' : '+');
+    if (std::isnan(im))
+      os << "nan";
+    else
+      os << (minus ? -im : im);
+    os << 'j';
+  } else
     os << v;
 }
 

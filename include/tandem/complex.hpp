@@ -1,0 +1,61 @@
+#pragma once
+/// \file complex.hpp
+/// Complex element types: `td::complex<float>` and `td::complex<double>`, which are
+/// libcu++'s `cuda::std::complex` under every compiler (laid out as two T, real part
+/// first, as std::complex, cuFFT's and FFTW's complex types are), usable in host and
+/// device code alike.
+///
+/// \code
+/// using cf = td::complex<float>;
+/// auto z = td::from<cf>({cf(1, 2), cf(3, -0.5f)});
+/// auto w = td::eval(z * cf(0, 1) + 2.f);                  // i z + 2, complex64
+/// auto r = td::eval(td::abs(z));                           // float: |z|
+/// auto p = td::eval(td::polar(td::abs(z), td::angle(z)));  // z again
+/// td::complex<float> s = td::sum(z);
+/// std::cout << z;                                          // [1+2j, 3-0.5j]
+/// \endcode
+/// Types meet as numpy's do: complex64 with float32 (or a 16-bit float, or a Python-like
+/// scalar) stays complex64, with float64 it becomes complex128; a complex scalar beside
+/// real elements takes their precision (`float_tensor * td::complex<double>(0, 1)` is
+/// complex64). One exception: integers of 32 or 64 bits beside complex64 stay complex64,
+/// as tandem's float32 beside them stays float32 (numpy widens both to 64 bits).
+/// Converting complex to a real type keeps the real part, as numpy's astype does.
+
+#include <cuda/std/complex>
+
+#include "config.hpp"
+#include "expr/functors.hpp"
+#include "expr/map.hpp"
+#include "expr/operators.hpp"
+#include "half.hpp"
+
+namespace tandem {
+
+/// A complex number of two T (float or double).
+template <class T>
+using complex = ::cuda::std::complex<T>;
+
+static_assert(detail::is_complex_v<complex<float>> && detail::is_complex_v<complex<double>>);
+static_assert(sizeof(complex<float>) == 2 * sizeof(float) && sizeof(complex<double>) == 2 * sizeof(double));
+
+namespace detail {
+/// r (cos theta + i sin theta), in the complex type of the real types' meeting point.
+struct polar_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X r, Y theta) const {
+    using M = math_t<common_element_t<X, Y>>;
+    const M m = convert<M>(r), t = convert<M>(theta);
+    return ::tandem::complex<M>(m * pstd::cos(t), m * pstd::sin(t));
+  }
+};
+}  // namespace detail
+
+/// The complex numbers with magnitudes r and angles theta (radians), elementwise; either
+/// side may be a scalar.
+template <class A, class B>
+  requires binary_operands<A, B>
+auto polar(A&& r, B&& theta) {
+  return detail::make_binary(detail::polar_fn{}, std::forward<A>(r), std::forward<B>(theta));
+}
+
+}  // namespace tandem

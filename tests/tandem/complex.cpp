@@ -1,0 +1,246 @@
+// Complex element types (complex.hpp): creation and copies, arithmetic with complex, real
+// and scalar operands and the types they meet in, the parts and the complex functions,
+// sums, products and means, conversions, strided views and printing. References are
+// std::complex<double> loops and hand-computed values.
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "support/test_support.hpp"
+
+namespace {
+
+using cf = td::complex<float>;
+using cd = td::complex<double>;
+using ref = std::complex<double>;
+
+template <class Z>
+ref z_ref(const Z& z) {
+  return {static_cast<double>(z.real()), static_cast<double>(z.imag())};
+}
+
+/// Within rel * |want| + abs of want, parts NaN where want's are.
+bool z_near(const ref& got, const ref& want, double rel, double abs = 0) {
+  if (std::isnan(want.real()) || std::isnan(want.imag()))
+    return std::isnan(got.real()) == std::isnan(want.real()) && std::isnan(got.imag()) == std::isnan(want.imag());
+  return std::abs(got - want) <= rel * std::abs(want) + abs;
+}
+
+template <class X>
+std::vector<ref> z_values(const X& x) {
+  std::vector<ref> out;
+  for (const auto& z : td::to_vector(x)) out.push_back(z_ref(z));
+  return out;
+}
+
+template <class Z>
+std::vector<Z> z_sample(std::size_t n, unsigned seed) {
+  const auto re = testing::random_values<double>(n, -2, 2, seed);
+  const auto im = testing::random_values<double>(n, -2, 2, seed + 100);
+  std::vector<Z> out;
+  using P = typename Z::value_type;
+  for (std::size_t i = 0; i < n; ++i) out.emplace_back(static_cast<P>(re[i]), static_cast<P>(im[i]));
+  return out;
+}
+
+template <class X>
+std::string z_print(const X& x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("complex tensors are created, copied and read back", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto z = td::from<cf>({{cf(1, 2), cf(3, -0.5f)}, {cf(0, 0), cf(-4, 8)}}, space);
+  static_assert(std::is_same_v<td::value_of_t<decltype(z)>, cf>);
+  CHECK(td::to_vector(z) == std::vector<cf>{cf(1, 2), cf(3, -0.5f), cf(0, 0), cf(-4, 8)});
+  CHECK(td::to_vector(td::zeros<cd>({3}, space)) == std::vector<cd>(3, cd(0, 0)));
+  CHECK(td::to_vector(td::ones<cf>({2}, space)) == std::vector<cf>(2, cf(1, 0)));
+  CHECK(td::to_vector(td::full<cd>({2}, cd(1, -1), space)) == std::vector<cd>(2, cd(1, -1)));
+  const auto h = td::to(td::host, z);
+  CHECK(td::to_vector(h) == td::to_vector(z));
+  CHECK(td::to_vector(td::transpose(z)) == std::vector<cf>{cf(1, 2), cf(0, 0), cf(3, -0.5f), cf(-4, 8)});
+  CHECK(td::to_vector(td::flip(z, 1)) == std::vector<cf>{cf(3, -0.5f), cf(1, 2), cf(-4, 8), cf(0, 0)});
+  // The layout of two floats, real part first (what FFT libraries read).
+  const auto v = td::to_vector(z);
+  const float* parts = reinterpret_cast<const float*>(v.data());
+  CHECK((parts[0] == 1.f && parts[1] == 2.f && parts[2] == 3.f && parts[3] == -0.5f));
+}
+
+TEMPLATE_TEST_CASE("complex arithmetic against std::complex<double>", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const std::size_t n = 1000;
+  const auto zv = z_sample<cf>(n, 1), wv = z_sample<cf>(n, 2);
+  const auto xv = testing::random_values<float>(n, -3, 3, 3);
+  const auto z = td::from(zv, {td::index_t(n)}, space), w = td::from(wv, {td::index_t(n)}, space);
+  const auto x = td::from(xv, {td::index_t(n)}, space);
+  const auto r = td::eval(z * w + z / w - 2.f * z + x * z - w / x + cf(0.5f, -1) - (-z));
+  static_assert(std::is_same_v<td::value_of_t<decltype(r)>, cf>);
+  const auto got = z_values(r);
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const ref a = z_ref(zv[i]), b = z_ref(wv[i]), c = xv[i];
+    const ref want = a * b + a / b - 2.0 * a + c * a - b / c + ref(0.5, -1) + a;
+    if (!z_near(got[i], want, 1e-4, 1e-4)) ++wrong;
+  }
+  CHECK(wrong == 0);
+  // Equality, element by element.
+  CHECK(testing::values(z == z) == std::vector<double>(n, 1.0));
+  CHECK(testing::values(z != w)[0] == 1.0);
+  // Hand values: (1+2j)(3-j) = 5+5j, (1+2j)(1-j) = 3+j, i^2 = -1; (1+2j)/(1-j) = -0.5+1.5j.
+  const auto a = td::from<cd>({cd(1, 2), cd(1, 2), cd(0, 1)}, space);
+  const auto b = td::from<cd>({cd(3, -1), cd(1, -1), cd(0, 1)}, space);
+  CHECK(td::to_vector(td::eval(a * b)) == std::vector<cd>{cd(5, 5), cd(3, 1), cd(-1, 0)});
+  CHECK(td::to_vector(td::eval(a / b))[1] == cd(-0.5, 1.5));
+}
+
+TEMPLATE_TEST_CASE("complex types meet as numpy's do", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto z = td::from<cf>({cf(1, 1)}, space);
+  const auto zd = td::from<cd>({cd(1, 1)}, space);
+  const auto f = td::from<float>({2.f}, space);
+  const auto d = td::from<double>({2.0}, space);
+  const auto i = td::from<int>({2}, space);
+  const auto h = td::from<td::half>({td::half(2.f)}, space);
+  static_assert(std::is_same_v<td::value_of_t<decltype(z * f)>, cf>);
+  static_assert(std::is_same_v<td::value_of_t<decltype(z * d)>, cd>);
+  static_assert(std::is_same_v<td::value_of_t<decltype(z * zd)>, cd>);
+  static_assert(std::is_same_v<td::value_of_t<decltype(z * h)>, cf>);
+  static_assert(std::is_same_v<td::value_of_t<decltype(z + 1.0)>, cf>);  // a scalar takes z's type
+  static_assert(std::is_same_v<td::value_of_t<decltype(f * cd(0, 1))>, cf>);
+  static_assert(std::is_same_v<td::value_of_t<decltype(d * cf(0, 1))>, cd>);
+  static_assert(std::is_same_v<td::value_of_t<decltype(i * cf(0, 1))>, cd>);
+  CHECK(td::to_vector(td::eval(z * d)) == std::vector<cd>{cd(2, 2)});
+  CHECK(td::to_vector(td::eval(z * h)) == std::vector<cf>{cf(2, 2)});
+  CHECK(td::to_vector(td::eval(i * cf(0, 1))) == std::vector<cd>{cd(0, 2)});
+  CHECK(td::to_vector(td::eval(f * cd(0.5, 1))) == std::vector<cf>{cf(1, 2)});
+  // Conversions: to a real type the real part is kept (numpy's astype); from one, the
+  // imaginary part is 0.
+  CHECK(td::to_vector(td::cast<float>(td::from<cf>({cf(1.5f, 9), cf(-2, -7)}, space))) == std::vector<float>{1.5f, -2});
+  CHECK(td::to_vector(td::cast<int>(td::from<cd>({cd(3.7, 1)}, space))) == std::vector<int>{3});
+  CHECK(td::to_vector(td::cast<cd>(td::from<float>({1.5f}, space))) == std::vector<cd>{cd(1.5, 0)});
+  CHECK(td::to_vector(td::cast<cf>(td::from<int>({-3}, space))) == std::vector<cf>{cf(-3, 0)});
+}
+
+TEMPLATE_TEST_CASE("the parts of complex numbers, and of real ones", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double pi = 3.14159265358979323846;
+  const auto z = td::from<cd>({cd(3, 4), cd(-1, 0), cd(0, -2), cd(-1, -0.0), cd(0, 0)}, space);
+  CHECK(testing::values(td::real(z)) == std::vector<double>{3, -1, 0, -1, 0});
+  CHECK(testing::values(td::imag(z)) == std::vector<double>{4, 0, -2, -0.0, 0});
+  CHECK(td::to_vector(td::eval(td::conj(z))) == std::vector<cd>{cd(3, -4), cd(-1, -0.0), cd(0, 2), cd(-1, 0), cd(0, -0.0)});
+  const auto a = td::eval(td::abs(z));
+  static_assert(std::is_same_v<td::value_of_t<decltype(a)>, double>);
+  CHECK(td::to_vector(a) == std::vector<double>{5, 1, 2, 1, 0});
+  const auto ang = testing::values(td::angle(z));
+  CHECK(ang[0] == Catch::Approx(std::atan2(4.0, 3.0)));
+  CHECK(ang[1] == Catch::Approx(pi));
+  CHECK(ang[2] == Catch::Approx(-pi / 2));
+  CHECK(ang[3] == Catch::Approx(-pi));  // the sign of -0 picks -pi, as numpy's angle
+  CHECK(ang[4] == 0);
+  // A real operand: real and conj give it back, imag zeros of its type, angle 0 or pi.
+  const auto x = td::from<float>({2.f, -3.f, 0.f}, space);
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::imag(x))>, float>);
+  CHECK(testing::values(td::real(x)) == std::vector<double>{2, -3, 0});
+  CHECK(testing::values(td::imag(x)) == std::vector<double>{0, 0, 0});
+  CHECK(testing::values(td::conj(x)) == std::vector<double>{2, -3, 0});
+  const auto xa = testing::values(td::angle(x));
+  CHECK(xa[0] == 0);
+  CHECK(xa[1] == Catch::Approx(pi).epsilon(1e-6));
+  // polar inverts abs and angle; its scalars take the operand's type.
+  const auto back = z_values(td::polar(td::abs(z), td::angle(z)));
+  const auto want = z_values(z);
+  for (std::size_t i = 0; i < want.size(); ++i) CHECK(z_near(back[i], want[i], 1e-12, 1e-12));
+  const auto unit = td::eval(td::polar(2.f, td::from<float>({0.f, float(pi / 2)}, space)));
+  static_assert(std::is_same_v<td::value_of_t<decltype(unit)>, cf>);
+  const auto u = z_values(unit);
+  CHECK(z_near(u[0], ref(2, 0), 1e-6, 1e-6));
+  CHECK(z_near(u[1], ref(0, 2), 1e-6, 1e-6));
+}
+
+TEMPLATE_TEST_CASE("complex functions against std::complex<double>", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const std::size_t n = 200;
+  const auto zv = z_sample<cd>(n, 7);
+  const auto z = td::from(zv, {td::index_t(n)}, space);
+  const auto zf = td::cast<cf>(z);
+  struct z_case {
+    const char* what;
+    std::vector<ref> got;
+    ref (*want)(const ref&);
+    double rel;
+  };
+  const std::vector<z_case> cases = {
+      {"exp", z_values(td::exp(z)), [](const ref& a) { return std::exp(a); }, 1e-13},
+      {"log", z_values(td::log(z)), [](const ref& a) { return std::log(a); }, 1e-13},
+      {"sqrt", z_values(td::sqrt(z)), [](const ref& a) { return std::sqrt(a); }, 1e-13},
+      {"sin", z_values(td::sin(z)), [](const ref& a) { return std::sin(a); }, 1e-13},
+      {"cos", z_values(td::cos(z)), [](const ref& a) { return std::cos(a); }, 1e-13},
+      {"tanh", z_values(td::tanh(z)), [](const ref& a) { return std::tanh(a); }, 1e-12},
+      {"arcsinh", z_values(td::asinh(z)), [](const ref& a) { return std::asinh(a); }, 1e-12},
+      {"log10", z_values(td::log10(z)), [](const ref& a) { return std::log10(a); }, 1e-13},
+      {"log2", z_values(td::log2(z)), [](const ref& a) { return std::log(a) / std::log(2.0); }, 1e-13},
+      {"exp2", z_values(td::exp2(z)), [](const ref& a) { return std::pow(ref(2), a); }, 1e-12},
+      {"z^2.5", z_values(td::pow(z, 2.5)), [](const ref& a) { return std::pow(a, ref(2.5)); }, 1e-12},
+      {"float exp", z_values(td::exp(zf)), [](const ref& a) { return std::exp(a); }, 1e-5},
+      {"float sqrt", z_values(td::sqrt(zf)), [](const ref& a) { return std::sqrt(a); }, 1e-6},
+  };
+  for (const auto& c : cases) {
+    std::size_t wrong = 0, first = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!z_near(c.got[i], c.want(z_ref(zv[i])), c.rel, c.rel) && wrong++ == 0) first = i;
+    INFO(c.what << ": first wrong element " << first);
+    CHECK(wrong == 0);
+  }
+  // Hand values: sqrt(-4) = 2j, exp(i pi) = -1, log(-1) = i pi.
+  const auto special = z_values(td::sqrt(td::from<cd>({cd(-4, 0)}, space)));
+  CHECK(z_near(special[0], ref(0, 2), 1e-15));
+  const double pi = 3.14159265358979323846;
+  CHECK(z_near(z_values(td::exp(td::from<cd>({cd(0, pi)}, space)))[0], ref(-1, 0), 1e-15, 1e-15));
+  CHECK(z_near(z_values(td::log(td::from<cd>({cd(-1, 0)}, space)))[0], ref(0, pi), 1e-15));
+}
+
+TEMPLATE_TEST_CASE("sums, products and means of complex tensors", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  for (const std::size_t n : {std::size_t(1), std::size_t(5), std::size_t(100003)}) {
+    const auto zv = z_sample<cd>(n, unsigned(n));
+    const auto z = td::from(zv, {td::index_t(n)}, space);
+    ref sum = 0;
+    for (const auto& v : zv) sum += z_ref(v);
+    const cd s = td::sum(z);
+    static_assert(std::is_same_v<decltype(td::sum(z)), cd>);
+    INFO("n = " << n);
+    CHECK(z_near(z_ref(s), sum, 1e-12, 1e-12));
+    CHECK(z_near(z_ref(td::mean(z)), sum / double(n), 1e-12, 1e-12));
+    const cf sf = td::sum(td::cast<cf>(z));
+    CHECK(z_near(z_ref(sf), sum, 1e-4, 1e-3));
+  }
+  // Products: (1+j)(1-j)(2j) = 4j.
+  const auto p = td::from<cf>({cf(1, 1), cf(1, -1), cf(0, 2)}, space);
+  CHECK(td::prod(p) == cf(0, 4));
+  // Along an axis: [[1+j, 3-j], [2j, -2]] -> rows [4, -2+2j], means [2, -1+1j].
+  const auto m = td::from<cd>({{cd(1, 1), cd(3, -1)}, {cd(0, 2), cd(-2, 0)}}, space);
+  CHECK(td::to_vector(td::sum(m, 1)) == std::vector<cd>{cd(4, 0), cd(-2, 2)});
+  CHECK(td::to_vector(td::mean(m, 1)) == std::vector<cd>{cd(2, 0), cd(-1, 1)});
+  CHECK(td::to_vector(td::sum(m, 0)) == std::vector<cd>{cd(1, 3), cd(1, -1)});
+  // Through a strided view and an expression.
+  CHECK(td::sum(td::flip(td::transpose(m), 0)) == cd(2, 2));
+  CHECK(td::sum(m * cd(0, 1)) == cd(-2, 2));
+  // The mean of nothing is NaN, as numpy's (nan+nanj there; the real part here).
+  CHECK(std::isnan(td::mean(td::zeros<cd>({0}, space)).real()));
+}
+
+TEMPLATE_TEST_CASE("complex tensors print as numpy writes them", "[complex][print]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  CHECK(z_print(td::from<cf>({cf(1, 2), cf(3, -0.5f)}, space)) == "[1+2j, 3-0.5j]");
+  CHECK(z_print(td::from<cd>({{cd(0, -0.0), cd(-1.5, 0)}}, space)) == "[[0-0j, -1.5+0j]]");
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  CHECK(z_print(td::from<cd>({cd(inf, -inf), cd(nan, -nan)}, space)) == "[inf-infj, nan+nanj]");
+}
