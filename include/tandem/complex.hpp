@@ -11,7 +11,8 @@
 /// auto w = td::eval(z * cf(0, 1) + 2.f);                  // i z + 2, complex64
 /// auto r = td::eval(td::abs(z));                           // float: |z|
 /// auto p = td::eval(td::polar(td::abs(z), td::angle(z)));  // z again
-/// td::complex<float> s = td::sum(z);
+/// td::complex<float> s = td::sum(z);                     // prod, mean, dot too
+/// td::complex<float> v = td::vdot(z, z);                  // sum(conj(z) * z) = 13.25
 /// std::cout << z;                                          // [1+2j, 3-0.5j]
 /// \endcode
 /// Types meet as numpy's do: complex64 with float32 (or a 16-bit float, or a Python-like
@@ -23,11 +24,14 @@
 
 #include <cuda/std/complex>
 
+#include "algorithm/reduce.hpp"
 #include "config.hpp"
+#include "error.hpp"
 #include "expr/functors.hpp"
 #include "expr/map.hpp"
 #include "expr/operators.hpp"
 #include "half.hpp"
+#include "views/axes.hpp"
 
 namespace tandem {
 
@@ -56,6 +60,25 @@ template <class A, class B>
   requires binary_operands<A, B>
 auto polar(A&& r, B&& theta) {
   return detail::make_binary(detail::polar_fn{}, std::forward<A>(r), std::forward<B>(theta));
+}
+
+/// numpy's vdot: the sum of conj(a) * b over the elements of two operands with as many
+/// elements, each taken flat (row-major); for real operands the plain dot product.
+template <operand A, operand B>
+auto vdot(const A& a, const B& b) {
+  if (a.shape().size() != b.shape().size())
+    throw shape_error("tandem: vdot needs operands with as many elements, got shapes " + to_string(a.shape()) +
+                      " and " + to_string(b.shape()));
+  if constexpr (rank_of_v<A> == rank_of_v<B>) {
+    if (a.shape() == b.shape()) return dot(conj(a), b);
+  }
+  const auto flat = [](const auto& x) {
+    if constexpr (detail::is_tensor_or_view_v<decltype(x)>)
+      return flatten(x);
+    else
+      return flatten(eval(x));
+  };
+  return dot(conj(flat(a)), flat(b));
 }
 
 }  // namespace tandem

@@ -244,3 +244,26 @@ TEMPLATE_TEST_CASE("complex tensors print as numpy writes them", "[complex][prin
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
   CHECK(z_print(td::from<cd>({cd(inf, -inf), cd(nan, -nan)}, space)) == "[inf-infj, nan+nanj]");
 }
+
+TEMPLATE_TEST_CASE("dot, vdot and norm of complex operands", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::from<cd>({cd(1, 2), cd(3, -1)}, space);
+  const auto b = td::from<cd>({cd(0, 1), cd(2, 2)}, space);
+  // dot does not conjugate: (1+2j)j + (3-j)(2+2j) = (-2+j) + (8+4j) = 6+5j.
+  CHECK(td::dot(a, b) == cd(6, 5));
+  // vdot conjugates its first operand: (1-2j)j + (3+j)(2+2j) = (2+j) + (4+8j) = 6+9j.
+  CHECK(td::vdot(a, b) == cd(6, 9));
+  CHECK(td::vdot(a, a) == cd(15, 0));  // |a|^2
+  // Shapes may differ when the element counts agree (each operand is taken flat).
+  const auto m = td::from<cd>({{cd(1, 2)}, {cd(3, -1)}}, space);
+  CHECK(td::vdot(m, b) == cd(6, 9));
+  CHECK(td::vdot(td::transpose(m), b * 1.0) == cd(6, 9));
+  CHECK_THROWS_AS(td::vdot(a, td::zeros<cd>({3}, space)), td::shape_error);
+  // Real operands: the plain dot product.
+  CHECK(td::vdot(td::from<float>({1, 2}, space), td::from<float>({3, 4}, space)) == 11.f);
+  // norm is sqrt(sum |z|^2), a real number: sqrt(5 + 10).
+  const auto nrm = td::norm(a);
+  static_assert(std::is_same_v<decltype(nrm), const double>);
+  CHECK(nrm == Catch::Approx(std::sqrt(15.0)));
+  CHECK(testing::values(td::norm(m, 0))[0] == Catch::Approx(std::sqrt(15.0)));
+}

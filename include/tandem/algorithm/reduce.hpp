@@ -102,7 +102,14 @@ struct as_value {
 template <class V>
 struct as_square {
   template <class X>
-  TANDEM_HD V operator()(X x, index_t) const { return convert<V>(x) * convert<V>(x); }
+  TANDEM_HD V operator()(X x, index_t) const {
+    if constexpr (is_complex_v<X>) {  // |z|^2
+      const V re = convert<V>(x.real()), im = convert<V>(x.imag());
+      return re * re + im * im;
+    } else {
+      return convert<V>(x) * convert<V>(x);
+    }
+  }
 };
 template <class T>
 struct with_index {
@@ -657,17 +664,17 @@ auto dot(const A& a, const B& b) {
     return detail::convert<V>(sum(cast<W>(a) * cast<W>(b)));
 }
 
-/// The L2 norm, sqrt(sum(x * x)); double for integer elements.
+/// The L2 norm, sqrt(sum(|x|^2)); double for integer elements, the real type for complex.
 template <operand E>
 auto norm(const E& e) {
-  using V = detail::real_t<value_of_t<E>>;
+  using V = detail::real_part_t<detail::real_t<value_of_t<E>>>;
   using A = detail::accumulate_t<V>;
   return detail::convert<V>(
       static_cast<A>(std::sqrt(detail::accumulated<A>(e, detail::as_square<A>{}, detail::sum_op{}, A(0)))));
 }
 template <operand E>
 auto norm(const E& e, index_t axis) {
-  using V = detail::real_t<value_of_t<E>>;
+  using V = detail::real_part_t<detail::real_t<value_of_t<E>>>;
   using A = detail::accumulate_t<V>;
   return detail::axis_reduce<V>(e, axis, detail::as_square<A>{}, detail::sum_op{}, A(0), detail::sqrt_fin<A>{},
                                 std::optional<V>(V(0)), "norm");
