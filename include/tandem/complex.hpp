@@ -22,9 +22,8 @@
 /// as tandem's float32 beside them stays float32 (numpy widens both to 64 bits).
 /// Converting complex to a real type keeps the real part, as numpy's astype does.
 
-#include <cuda/std/complex>
-
 #include "algorithm/reduce.hpp"
+#include "backend/complex.hpp"
 #include "config.hpp"
 #include "error.hpp"
 #include "expr/functors.hpp"
@@ -37,7 +36,7 @@ namespace tandem {
 
 /// A complex number of two T (float or double).
 template <class T>
-using complex = ::cuda::std::complex<T>;
+using complex = detail::native_complex<T>;
 
 static_assert(detail::is_complex_v<complex<float>> && detail::is_complex_v<complex<double>>);
 static_assert(sizeof(complex<float>) == 2 * sizeof(float) && sizeof(complex<double>) == 2 * sizeof(double));
