@@ -136,6 +136,36 @@ TEMPLATE_TEST_CASE("normal: mean, variance, and the mass within one and two sigm
   CHECK(std::abs(td::mean(td::cast<double>(zf))) < 5.0 / std::sqrt(double(n)));
 }
 
+TEMPLATE_TEST_CASE("normal complex values: independent parts, the real ones as a real draw's",
+                   "[random][complex]", TANDEM_TEST_SPACES) {
+  using cf = td::complex<float>;
+  using cd = td::complex<double>;
+  const td::index_t n = 1 << 18;
+  // The real parts are the values a real draw of the same seed and call gives, bit for
+  // bit (Box-Muller's cosine); the imaginary parts its sine.
+  td::random::generator g{41}, h{41};
+  const auto z = g.normal<cf>({n}, TestType{}, cf(1, -2), cf(3, 0));
+  const auto x = h.normal<float>({n}, TestType{}, 1.f, 3.f);
+  CHECK(td::to_vector(td::real(z)) == td::to_vector(x));
+  const auto im = td::eval(td::cast<double>(td::imag(z)));
+  const double mean_im = td::mean(im);
+  CHECK(std::abs(mean_im + 2) < 5 * 3.0 / std::sqrt(double(n)));
+  CHECK(std::abs(td::mean(td::pow(im - mean_im, 2.0)) - 9.0) < 0.1);
+  // Independent parts: correlation within noise (about 1 / sqrt(n)).
+  const auto re = td::eval(td::cast<double>(td::real(z)));
+  const double mean_re = td::mean(re);
+  const double corr = td::mean((re - mean_re) * (im - mean_im)) / 9.0;
+  CHECK(std::abs(corr) < 5 / std::sqrt(double(n)));
+  // Every space draws the same values; double precision too.
+  td::random::generator a{7}, b{7};
+  CHECK(td::to_vector(a.normal<cd>({1000}, TestType{})) == td::to_vector(b.normal<cd>({1000}, td::host)));
+  // numpy's standard complex normal: stddev sqrt(1/2) per part, E|z|^2 = 1.
+  const auto s = g.normal<cd>({n}, TestType{}, cd(0, 0), cd(std::sqrt(0.5), 0));
+  CHECK(std::abs(td::mean(td::pow(td::abs(s), 2.0)) - 1.0) < 0.02);
+  CHECK_THROWS_WITH(g.normal<cf>({3}, TestType{}, cf(0, 0), cf(1, 1)), testing::contains("must be a real number"));
+  CHECK_THROWS_WITH(g.normal<cf>({3}, TestType{}, cf(0, 0), cf(-1, 0)), testing::contains("non-negative"));
+}
+
 TEMPLATE_TEST_CASE("integers: [lo, hi), every value about equally often", "[random]", TANDEM_TEST_SPACES) {
   td::random::generator g{31};
   auto dice = g.integers<int>({600000}, TestType{}, 1, 7);
@@ -154,14 +184,19 @@ TEMPLATE_TEST_CASE("integers: [lo, hi), every value about equally often", "[rand
 
 TEST_CASE("the normal distribution's own log and cos agree with the C library", "[random]") {
   namespace rd = td::random::detail;
-  double worst_log = 0, worst_cos = 0;
+  double worst_log = 0, worst_cos = 0, worst_sin = 0;
   std::mt19937_64 gen(5);
   for (int i = 0; i < 200000; ++i) {
     const double x = std::ldexp(std::uniform_real_distribution<double>(0.5, 1.0)(gen), -(i % 54));
     worst_log = std::max(worst_log, std::fabs(rd::portable_log(x) - std::log(x)) / std::fabs(std::log(x) + 1e-300));
     const double t = std::uniform_real_distribution<double>(0.0, 1.0)(gen);
     worst_cos = std::max(worst_cos, std::fabs(rd::cos_two_pi(t) - std::cos(6.283185307179586 * t)));
+    worst_sin = std::max(worst_sin, std::fabs(rd::sin_two_pi(t) - std::sin(6.283185307179586 * t)));
   }
+  CHECK(rd::sin_two_pi(0.25) == 1.0);
+  CHECK(rd::sin_two_pi(0.75) == -1.0);
+  CHECK(std::fabs(rd::sin_two_pi(0.0)) < 1e-16);
+  CHECK(worst_sin < 2e-15);
   CHECK(rd::portable_log(1.0) == 0.0);
   CHECK(rd::cos_two_pi(0.0) == 1.0);
   CHECK(rd::cos_two_pi(0.5) == -1.0);

@@ -36,6 +36,8 @@ namespace tandem::random {
 namespace detail {
 using ::tandem::detail::add_rn;
 using ::tandem::detail::mul_rn;
+using ::tandem::detail::is_complex_v;
+using ::tandem::detail::real_part_t;
 
 /// [0, 1) with 24 random bits (float) or 53 (double).
 template <class T>
@@ -137,14 +139,20 @@ TANDEM_HD inline double cos_two_pi(double t) {
   return -cos_series(mul_rn(0.5 - y, two_pi));                   // so is 0.5 - y
 }
 
+/// sin(2 pi t) = cos(2 pi (t - 1/4)) for t in [0, 1); the shift is exact.
+TANDEM_HD inline double sin_two_pi(double t) { return cos_two_pi(t >= 0.25 ? t - 0.25 : t + 0.75); }
+
 /// Box-Muller: one normal value from two uniform ones, computed in double and rounded
-/// once to T.
+/// once to T. A complex T takes both of the pair Box-Muller makes: the real part from
+/// the cosine, the imaginary part from the sine, independent normals with the parts of
+/// the mean and the same standard deviation.
 template <class T>
 struct normal_dist {
-  T mean, stddev;
+  T mean;
+  real_part_t<T> stddev;
   TANDEM_HD T operator()(const words4& r) const {
     double u1, u2;  // u1 in (0, 1]: the log is finite
-    if constexpr (sizeof(T) <= 4) {
+    if constexpr (sizeof(real_part_t<T>) <= 4) {
       u1 = 1.0 - static_cast<double>(r.w[0] >> 8) * (1.0 / 16777216.0);
       u2 = static_cast<double>(r.w[1] >> 8) * (1.0 / 16777216.0);
     } else {
@@ -152,8 +160,16 @@ struct normal_dist {
       u2 = unit_interval<double>(r, 2);
     }
     const double radius = ::tandem::detail::pstd::sqrt(mul_rn(-2.0, portable_log(u1)));
-    const double z = mul_rn(radius, cos_two_pi(u2));
-    return static_cast<T>(add_rn(static_cast<double>(mean), mul_rn(static_cast<double>(stddev), z)));
+    const double sd = static_cast<double>(stddev);
+    if constexpr (is_complex_v<T>) {
+      using P = real_part_t<T>;
+      const double re = add_rn(static_cast<double>(mean.real()), mul_rn(sd, mul_rn(radius, cos_two_pi(u2))));
+      const double im = add_rn(static_cast<double>(mean.imag()), mul_rn(sd, mul_rn(radius, sin_two_pi(u2))));
+      return T(static_cast<P>(re), static_cast<P>(im));
+    } else {
+      const double z = mul_rn(radius, cos_two_pi(u2));
+      return static_cast<T>(add_rn(static_cast<double>(mean), mul_rn(sd, z)));
+    }
   }
 };
 
@@ -211,14 +227,28 @@ class generator {
     return uniform<T>(tandem::detail::to_shape(extents), space_tag, lo, hi);
   }
 
-  /// Normally distributed values (Box-Muller).
+  /// Normally distributed values (Box-Muller). For td::complex elements the real and
+  /// imaginary parts are independent normals, each with stddev (a real number: its
+  /// imaginary part must be 0) around the mean's part; numpy's standard complex normal,
+  /// variance 1 in all, is stddev = sqrt(0.5).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const shape<R>& extents, S space_tag, T mean = T(0), T stddev = T(1)) {
-    static_assert(tandem::detail::is_floating_v<T>,
-                  "tandem: normal draws floating-point values (float, double, td::half, td::bfloat16)");
-    if (!(stddev >= T(0)))
-      throw error("tandem: normal: stddev (" + number(stddev) + ") must be non-negative");
-    return fill<T>(extents, space_tag, detail::normal_dist<T>{mean, stddev});
+    static_assert(tandem::detail::is_floating_v<T> || tandem::detail::is_complex_v<T>,
+                  "tandem: normal draws floating-point values (float, double, td::half, td::bfloat16, "
+                  "td::complex)");
+    using P = tandem::detail::real_part_t<T>;
+    P sd;
+    if constexpr (tandem::detail::is_complex_v<T>) {
+      if (stddev.imag() != P(0))
+        throw error("tandem: normal: stddev (" + number(stddev.real()) + " + " + number(stddev.imag()) +
+                    "j) must be a real number");
+      sd = stddev.real();
+    } else {
+      sd = stddev;
+    }
+    if (!(sd >= P(0)))
+      throw error("tandem: normal: stddev (" + number(sd) + ") must be non-negative");
+    return fill<T>(extents, space_tag, detail::normal_dist<T>{mean, sd});
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const index_t (&extents)[R], S space_tag, T mean = T(0), T stddev = T(1)) {
