@@ -2,6 +2,7 @@
 // and scalar operands and the types they meet in, the parts and the complex functions,
 // sums, products and means, conversions, strided views and printing. References are
 // std::complex<double> loops and hand-computed values.
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -266,4 +267,69 @@ TEMPLATE_TEST_CASE("dot, vdot and norm of complex operands", "[complex]", TANDEM
   static_assert(std::is_same_v<decltype(nrm), const double>);
   CHECK(nrm == Catch::Approx(std::sqrt(15.0)));
   CHECK(testing::values(td::norm(m, 0))[0] == Catch::Approx(std::sqrt(15.0)));
+}
+
+namespace {
+/// numpy's order of complex numbers: by real part, then imaginary part, NaNs last in each
+/// (descending: larger first, NaNs still last).
+bool z_before(const ref& a, const ref& b, bool desc) {
+  const auto part = [desc](double x, double y) {  // -1: x first, 1: y first, 0: tie
+    if (std::isnan(x) || std::isnan(y)) return std::isnan(x) == std::isnan(y) ? 0 : (std::isnan(x) ? 1 : -1);
+    if (x == y) return 0;
+    return (desc ? x > y : x < y) ? -1 : 1;
+  };
+  const int r = part(a.real(), b.real());
+  return r != 0 ? r < 0 : part(a.imag(), b.imag()) < 0;
+}
+bool z_same(const ref& a, const ref& b) {
+  const auto same = [](double x, double y) { return (std::isnan(x) && std::isnan(y)) || x == y; };
+  return same(a.real(), b.real()) && same(a.imag(), b.imag());
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("complex numbers sort by real part, then imaginary part, as numpy", "[complex][sort]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto z = td::from<cd>({cd(3, 1), cd(1, 2), cd(1, nan), cd(nan, 0), cd(1, -1), cd(nan, nan), cd(-2, 5), cd(nan, -3)},
+                        space);
+  const auto order = td::to_vector(td::argsort(z));
+  CHECK(order == std::vector<td::index_t>{6, 4, 1, 2, 0, 7, 3, 5});
+  td::sort(z);
+  const std::vector<ref> want = {{-2, 5}, {1, -1}, {1, 2}, {1, nan}, {3, 1}, {nan, -3}, {nan, 0}, {nan, nan}};
+  const auto got = z_values(z);
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    INFO("element " << i);
+    CHECK(z_same(got[i], want[i]));
+  }
+  // Random values with many ties in the real part, both directions, against a stable sort.
+  for (const bool desc : {false, true}) {
+    const std::size_t n = 5000;
+    auto v = z_sample<cf>(n, 11);
+    for (std::size_t i = 0; i < n; ++i) v[i] = cf(std::round(v[i].real()), v[i].imag());  // ties
+    v[7] = cf(float(nan), 0);
+    v[70] = cf(0, float(nan));
+    std::vector<std::size_t> idx(n);
+    for (std::size_t i = 0; i < n; ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(),
+                     [&](std::size_t a, std::size_t b) { return z_before(z_ref(v[a]), z_ref(v[b]), desc); });
+    auto t = td::from(v, {td::index_t(n)}, space);
+    const auto ord = td::to_vector(td::argsort(t, desc ? td::descending : td::ascending));
+    td::sort(t, desc ? td::descending : td::ascending);
+    const auto sorted = z_values(t);
+    std::size_t wrong_order = 0, wrong_value = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      wrong_order += ord[i] != td::index_t(idx[i]);
+      wrong_value += !z_same(sorted[i], z_ref(v[idx[i]]));
+    }
+    INFO("descending " << desc);
+    CHECK(wrong_order == 0);
+    CHECK(wrong_value == 0);
+  }
+  // Each row (the last axis), and along axis 0 through a strided lane.
+  auto m = td::from<cd>({{cd(2, 0), cd(1, 5), cd(1, -5)}, {cd(0, 1), cd(0, 0), cd(-1, 9)}}, space);
+  td::sort(m);
+  CHECK(td::to_vector(m) == std::vector<cd>{cd(1, -5), cd(1, 5), cd(2, 0), cd(-1, 9), cd(0, 0), cd(0, 1)});
+  td::sort(m, 0);
+  CHECK(td::to_vector(m) == std::vector<cd>{cd(-1, 9), cd(0, 0), cd(0, 1), cd(1, -5), cd(1, 5), cd(2, 0)});
 }

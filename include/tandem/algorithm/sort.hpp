@@ -13,6 +13,9 @@
 /// \endcode
 /// Every sort is stable and puts NaNs last in either direction, as numpy does; -0.0 and
 /// +0.0 compare equal. Host: a parallel radix sort; GPU: CUB's radix and segmented sorts.
+/// Complex numbers sort by real part, then imaginary part (numpy's order), in stable
+/// argsort passes over the parts; sort and argsort take them, sort_by_key's keys and
+/// unique do not yet.
 
 #include <cstddef>
 #include <string>
@@ -36,9 +39,81 @@ inline constexpr sort_order descending = sort_order::descending;
 
 namespace detail {
 
-template <class T>
+/// With Complex, td::complex elements are taken too (sort and argsort).
+template <class T, bool Complex = false>
 void require_sortable() {
-  static_assert(radix_sortable<T>, "tandem: sorting needs an arithmetic, td::half or td::bfloat16 element type");
+  static_assert(radix_sortable<T> || (Complex && is_complex_v<T>),
+                "tandem: sorting needs an arithmetic, td::half or td::bfloat16 element type (td::complex "
+                "elements: sort and argsort only, so far)");
+}
+
+// ---- complex numbers: by real part, then imaginary part, as numpy ------------------
+// Three stable passes of the backend's argsort give the order of (row, real, imag):
+// by the imaginary parts, then by the real parts of that sequence, then (for rows) by
+// row. NaNs go last in each part, which is numpy's order: R + Rj, R + nanj, nan + Rj,
+// nan + nanj.
+
+/// The real or imaginary part of p[order[i]] (p[i] without an order).
+template <class T>
+struct complex_part_getter {
+  const T* p;
+  const index_t* order;
+  bool imag;
+  TANDEM_HD real_part_t<T> operator()(index_t i) const {
+    const T z = p[order ? order[i] : i];
+    return imag ? z.imag() : z.real();
+  }
+};
+/// The row of element order[i] of rows of `cols`.
+struct row_of_getter {
+  const index_t* order;
+  index_t cols;
+  TANDEM_HD index_t operator()(index_t i) const { return order[i] / cols; }
+};
+/// out[i] = first[second[i]]: applying one reordering after another.
+struct compose_kernel {
+  const index_t* first;
+  const index_t* second;
+  index_t* out;
+  TANDEM_HD void operator()(index_t i) const { out[i] = first[second[i]]; }
+};
+template <class T>
+struct reorder_kernel {
+  const T* in;
+  const index_t* order;
+  T* out;
+  TANDEM_HD void operator()(index_t i) const { out[i] = in[order[i]]; }
+};
+
+/// The stable order of n complex numbers in rows of `cols` (n itself: one row), each
+/// row by (real, imag), into out.
+template <class S, class T>
+void complex_order(const T* p, index_t n, index_t cols, bool desc, index_t* out) {
+  using P = real_part_t<T>;
+  using sorter = sorter_t<S>;
+  using backend = backend_t<S>;
+  tensor<index_t, 1, S> by_imag(shape<1>{n}, uninitialized), by_real(shape<1>{n}, uninitialized);
+  sorter::template argsort<P>(n, complex_part_getter<T>{p, nullptr, true}, by_imag.data(), desc);
+  sorter::template argsort<P>(n, complex_part_getter<T>{p, by_imag.data(), false}, by_real.data(), desc);
+  if (cols >= n) {
+    backend::for_each(n, compose_kernel{by_imag.data(), by_real.data(), out});
+    return;
+  }
+  tensor<index_t, 1, S> both(shape<1>{n}, uninitialized), by_row(shape<1>{n}, uninitialized);
+  backend::for_each(n, compose_kernel{by_imag.data(), by_real.data(), both.data()});
+  sorter::template argsort<index_t>(n, row_of_getter{both.data(), cols}, by_row.data(), false);
+  backend::for_each(n, compose_kernel{both.data(), by_row.data(), out});
+}
+
+/// Sorts `rows` dense rows of `cols` complex numbers in place.
+template <class S, class T>
+void sort_complex_rows(T* p, index_t rows, index_t cols, bool desc) {
+  const index_t n = rows * cols;
+  tensor<index_t, 1, S> order(shape<1>{n}, uninitialized);
+  complex_order<S>(p, n, cols, desc, order.data());
+  tensor<T, 1, S> sorted(shape<1>{n}, uninitialized);
+  backend_t<S>::for_each(n, reorder_kernel<T>{p, order.data(), sorted.data()});
+  backend_t<S>::memory::copy(p, sorted.data(), static_cast<std::size_t>(n) * sizeof(T));
 }
 
 }  // namespace detail
@@ -52,12 +127,14 @@ void sort(X&& t, index_t axis, sort_order order = ascending) {
   using S = typename D::space_type;
   constexpr std::size_t R = D::rank;
   static_assert(R >= 1, "tandem: sort needs a tensor of rank 1 or more");
-  detail::require_sortable<T>();
+  detail::require_sortable<T, true>();
   const std::size_t ax = detail::normalize_axis(axis, R, "sort");
   const bool desc = order == sort_order::descending;
   const tensor_view<T, R, S> v = t.view();
   if (v.size() <= 1) return;
-  if constexpr (R == 1) {
+  if constexpr (detail::is_complex_v<T> && R == 1) {
+    detail::update_contiguous(v, [&](T* p) { detail::sort_complex_rows<S>(p, 1, v.size(), desc); });
+  } else if constexpr (R == 1) {
     detail::update_contiguous(v, [&](T* p) { detail::sorter_t<S>::sort(p, v.size(), desc); });
   } else {
     // The lanes as dense rows: the view itself when `axis` is its last and it is dense,
@@ -68,7 +145,10 @@ void sort(X&& t, index_t axis, sort_order order = ascending) {
     axes[R - 1] = static_cast<index_t>(ax);
     const index_t cols = v.extent(ax);
     detail::update_contiguous(permute(v, axes), [&](T* p) {
-      detail::sorter_t<S>::sort_rows(p, v.size() / cols, cols, desc);
+      if constexpr (detail::is_complex_v<T>)
+        detail::sort_complex_rows<S>(p, v.size() / cols, cols, desc);
+      else
+        detail::sorter_t<S>::sort_rows(p, v.size() / cols, cols, desc);
     });
   }
   detail::backend_t<S>::finish();
@@ -90,13 +170,16 @@ auto argsort(const E& e, sort_order order = ascending) {
   using T = value_of_t<E>;
   using S = typename D::space_type;
   static_assert(D::rank == 1, "tandem: argsort takes a rank-1 operand (use td::reshape to flatten)");
-  detail::require_sortable<T>();
+  detail::require_sortable<T, true>();
   const index_t n = e.shape()[0];
   tensor<index_t, 1, S> out(shape<1>{n}, uninitialized);
   if (n == 0) return out;
   const bool desc = order == sort_order::descending;
   detail::with_contiguous(e, [&](const T* keys) {
-    detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{keys}, out.data(), desc);
+    if constexpr (detail::is_complex_v<T>)
+      detail::complex_order<S>(keys, n, n, desc, out.data());
+    else
+      detail::sorter_t<S>::template argsort<T>(n, detail::array_getter<T>{keys}, out.data(), desc);
   });
   detail::backend_t<S>::finish();
   return out;
