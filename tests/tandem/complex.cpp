@@ -333,3 +333,90 @@ TEMPLATE_TEST_CASE("complex numbers sort by real part, then imaginary part, as n
   td::sort(m, 0);
   CHECK(td::to_vector(m) == std::vector<cd>{cd(-1, 9), cd(0, 0), cd(0, 1), cd(1, -5), cd(1, 5), cd(2, 0)});
 }
+
+namespace {
+/// C = A B for row-major A (m x k) and B (k x n), in std::complex<double>, batch by batch.
+std::vector<ref> z_matmul_ref(const std::vector<ref>& a, const std::vector<ref>& b, std::size_t batch, std::size_t m,
+                              std::size_t k, std::size_t n) {
+  std::vector<ref> c(batch * m * n);
+  for (std::size_t q = 0; q < batch; ++q)
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        ref s = 0;
+        for (std::size_t p = 0; p < k; ++p) s += a[(q * m + i) * k + p] * b[(q * k + p) * n + j];
+        c[(q * m + i) * n + j] = s;
+      }
+  return c;
+}
+
+/// Runs body with each host matrix product (tandem's loops, CBLAS when built with it)
+/// where the space computes on the host, once on a GPU.
+template <class Space, class F>
+void z_each_gemm(F&& body) {
+  if (std::is_same_v<Space, td::host_space> || td::device_is_emulated) {
+    std::vector<td::host_gemm> all{td::host_gemm::tandem};
+    if (TANDEM_HAS_CBLAS) all.push_back(td::host_gemm::cblas);
+    for (auto g : all) {
+      td::set_host_gemm(g);
+      INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
+      body();
+    }
+    td::set_host_gemm(td::host_gemm::automatic);
+  } else {
+    body();
+  }
+}
+
+template <class Z, class Got>
+std::size_t z_mismatches(const Got& got, const std::vector<ref>& want, double rel) {
+  const auto g = z_values(got);
+  if (g.size() != want.size()) return want.size() + 1;
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < g.size(); ++i) wrong += !z_near(g[i], want[i], rel, rel);
+  return wrong;
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("complex matrix products against a double loop", "[complex][matmul]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  z_each_gemm<TestType>([&] {
+    const std::size_t m = 37, k = 23, n = 19;
+    const auto av = z_sample<cd>(m * k, 1), bv = z_sample<cd>(k * n, 2);
+    std::vector<ref> ar, br;
+    for (const auto& v : av) ar.push_back(z_ref(v));
+    for (const auto& v : bv) br.push_back(z_ref(v));
+    const auto a = td::from(av, {td::index_t(m), td::index_t(k)}, space);
+    const auto b = td::from(bv, {td::index_t(k), td::index_t(n)}, space);
+    const auto want = z_matmul_ref(ar, br, 1, m, k, n);
+    CHECK(z_mismatches<cd>(td::matmul(a, b), want, 1e-12) == 0);
+    // complex64, and a transposed (dense-column) operand: (B^T)^T = B.
+    const auto af = td::eval(td::cast<cf>(a)), bf = td::eval(td::cast<cf>(b));
+    const auto bt = td::eval(td::transpose(bf));
+    CHECK(z_mismatches<cf>(td::matmul(af, td::transpose(bt)), want, 2e-5) == 0);
+    // A strided operand that no BLAS reads in place (every other column) goes through a copy.
+    const auto wide = td::from(z_sample<cd>(m * 2 * k, 3), {td::index_t(m), td::index_t(2 * k)}, space);
+    const auto every_other = td::slice(wide, td::all, td::range(0, 2 * td::index_t(k), 2));
+    std::vector<ref> er;
+    for (const auto& v : td::to_vector(every_other)) er.push_back(z_ref(v));
+    CHECK(z_mismatches<cd>(td::matmul(every_other, b), z_matmul_ref(er, br, 1, m, k, n), 1e-12) == 0);
+    // Matrix times vector, and batches of matrices (rank 3).
+    const auto x = td::slice(b, td::all, 0);
+    std::vector<ref> xr;
+    for (std::size_t p = 0; p < k; ++p) xr.push_back(br[p * n]);
+    CHECK(z_mismatches<cd>(td::matmul(a, x), z_matmul_ref(ar, xr, 1, m, k, 1), 1e-12) == 0);
+    const std::size_t batch = 3;
+    const auto qa = z_sample<cd>(batch * 5 * 4, 4), qb = z_sample<cd>(batch * 4 * 6, 5);
+    std::vector<ref> qar, qbr;
+    for (const auto& v : qa) qar.push_back(z_ref(v));
+    for (const auto& v : qb) qbr.push_back(z_ref(v));
+    const auto ta = td::from(qa, {td::index_t(batch), 5, 4}, space), tb = td::from(qb, {td::index_t(batch), 4, 6}, space);
+    CHECK(z_mismatches<cd>(td::matmul(ta, tb), z_matmul_ref(qar, qbr, batch, 5, 4, 6), 1e-12) == 0);
+    // Hand values: [[1, i], [0, 2]] [[i], [1]] = [[2i], [2]].
+    const auto h = td::matmul(td::from<cd>({{cd(1, 0), cd(0, 1)}, {cd(0, 0), cd(2, 0)}}, space),
+                              td::from<cd>({{cd(0, 1)}, {cd(1, 0)}}, space));
+    CHECK(td::to_vector(h) == std::vector<cd>{cd(0, 2), cd(2, 0)});
+    // An empty inner dimension gives zeros.
+    CHECK(td::to_vector(td::matmul(td::zeros<cf>({2, 0}, space), td::zeros<cf>({0, 3}, space))) ==
+          std::vector<cf>(6, cf(0, 0)));
+  });
+}

@@ -35,7 +35,7 @@ namespace detail {
 /// The element types matmul takes.
 template <class T>
 inline constexpr bool is_matmul_element_v =
-    std::is_same_v<T, float> || std::is_same_v<T, double> || is_reduced_float_v<T>;
+    std::is_same_v<T, float> || std::is_same_v<T, double> || is_reduced_float_v<T> || is_complex_v<T>;
 
 /// The operand as a readable view: its own elements when it is a tensor or a view whose
 /// matrices a BLAS can read (dense rows or dense columns), else a dense copy.
@@ -144,7 +144,7 @@ void matmul(const A& a, const B& b, Out&& out) {
   using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
   using T = value_of_t<A>;
   using DO = std::remove_cvref_t<Out>;
-  static_assert(detail::is_matmul_element_v<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
+  static_assert(detail::is_matmul_element_v<T>, "tandem: matmul takes float, double, td::half, td::bfloat16 or td::complex");
   static_assert(std::is_same_v<value_of_t<B>, T> && std::is_same_v<typename DO::value_type, T>,
                 "tandem: matmul needs operands and result of one element type");
   static_assert(std::is_same_v<typename DO::space_type, S>, "tandem: matmul's result must be in the operands' space");
@@ -186,7 +186,7 @@ template <operand A, operand B>
 auto matmul(const A& a, const B& b) {
   using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
   using T = value_of_t<A>;
-  static_assert(detail::is_matmul_element_v<T>, "tandem: matmul takes float, double, td::half or td::bfloat16");
+  static_assert(detail::is_matmul_element_v<T>, "tandem: matmul takes float, double, td::half, td::bfloat16 or td::complex");
   static_assert(std::is_same_v<value_of_t<B>, T>, "tandem: matmul needs operands of one element type");
   const auto result_shape = detail::matmul_shape(a.shape(), b.shape());
   tensor<T, decltype(result_shape)::rank, S> out(result_shape, uninitialized);

@@ -14,6 +14,7 @@
 #include "runtime.hpp"
 #include "../host/gemm.hpp"
 #include "../../half.hpp"
+#include "../complex.hpp"
 
 namespace tandem::detail {
 
@@ -57,6 +58,14 @@ template <>
 struct cublas_types<__half> : cublas_type_names<CUDA_R_16F, CUBLAS_COMPUTE_32F, float> {};
 template <>
 struct cublas_types<__nv_bfloat16> : cublas_type_names<CUDA_R_16BF, CUBLAS_COMPUTE_32F, float> {};
+// Complex: cgemm and zgemm through GemmEx, alpha and beta complex of the compute type
+// (libcu++'s complex is laid out as cuComplex and cuDoubleComplex are).
+template <>
+struct cublas_types<native_complex<float>>
+    : cublas_type_names<CUDA_C_32F, CUBLAS_COMPUTE_32F, native_complex<float>> {};
+template <>
+struct cublas_types<native_complex<double>>
+    : cublas_type_names<CUDA_C_64F, CUBLAS_COMPUTE_64F, native_complex<double>> {};
 
 /// batch products C_b = A_b * B_b (m x k times k x n, row-major C with row stride ldc),
 /// operands at fixed strides between batches (0 repeats one operand).

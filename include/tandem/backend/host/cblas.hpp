@@ -21,10 +21,17 @@ void cblas_gemm(index_t m, index_t n, index_t k, const T* a, bool a_trans, index
   const auto ta = a_trans ? CblasTrans : CblasNoTrans;
   const auto tb = b_trans ? CblasTrans : CblasNoTrans;
   const auto i = [](index_t v) { return static_cast<int>(v); };
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (std::is_same_v<T, float>) {
     cblas_sgemm(CblasRowMajor, ta, tb, i(m), i(n), i(k), 1.f, a, i(lda), b, i(ldb), 0.f, c, i(ldc));
-  else
+  } else if constexpr (std::is_same_v<T, double>) {
     cblas_dgemm(CblasRowMajor, ta, tb, i(m), i(n), i(k), 1.0, a, i(lda), b, i(ldb), 0.0, c, i(ldc));
+  } else {  // complex: two floats or two doubles, real part first, as CBLAS reads them
+    const T one(1), zero(0);
+    if constexpr (sizeof(T) == 2 * sizeof(float))
+      cblas_cgemm(CblasRowMajor, ta, tb, i(m), i(n), i(k), &one, a, i(lda), b, i(ldb), &zero, c, i(ldc));
+    else
+      cblas_zgemm(CblasRowMajor, ta, tb, i(m), i(n), i(k), &one, a, i(lda), b, i(ldb), &zero, c, i(ldc));
+  }
 }
 
 }  // namespace tandem::detail

@@ -382,14 +382,42 @@ inline host_gemm get_host_gemm() {
 
 namespace tandem::detail {
 
-/// batched_gemm on the host (float and double).
+/// C = A * B for complex elements, in tandem's own loops: rows of C in parallel, each
+/// accumulated as a[i, p] times row p of B, the products formed as BLAS forms them
+/// (ar br - ai bi, ar bi + ai br: no C99 recovery of infinities from NaN parts).
+template <class T>
+void complex_gemm(index_t m, index_t n, index_t k, strided_matrix<const T> a, strided_matrix<const T> b,
+                  strided_matrix<T> c) {
+  using P = real_part_t<T>;
+  host_loops::for_each(
+      m,
+      [=](index_t i) {
+        P* row = reinterpret_cast<P*>(c.data + i * c.rs);  // re, im, re, im, ...
+        for (index_t j = 0; j < 2 * n; ++j) row[j] = P(0);
+        for (index_t p = 0; p < k; ++p) {
+          const T x = a.data[i * a.rs + p * a.cs];
+          const P xr = x.real(), xi = x.imag();
+          const T* brow = b.data + p * b.rs;
+          for (index_t j = 0; j < n; ++j) {
+            const T y = brow[j * b.cs];
+            row[2 * j] += xr * y.real() - xi * y.imag();
+            row[2 * j + 1] += xr * y.imag() + xi * y.real();
+          }
+        }
+      },
+      std::max<index_t>(1, n * k));
+}
+
+/// batched_gemm on the host (float, double and complex).
 template <class T>
 void host_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_matrix<const T> a,
                        strided_matrix<const T> b, strided_matrix<T> c) {
-  if (n == 1 && get_host_gemm() == host_gemm::tandem) {  // matrix times vector
-    for (index_t q = 0; q < batch; ++q)
-      host_gemv(m, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, c.data + q * c.bs);
-    return;
+  if constexpr (!is_complex_v<T>) {
+    if (n == 1 && get_host_gemm() == host_gemm::tandem) {  // matrix times vector
+      for (index_t q = 0; q < batch; ++q)
+        host_gemv(m, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, c.data + q * c.bs);
+      return;
+    }
   }
 #if TANDEM_HAS_CBLAS
   if (get_host_gemm() == host_gemm::cblas) {
@@ -402,9 +430,14 @@ void host_batched_gemm(index_t batch, index_t m, index_t n, index_t k, strided_m
     }
   }  // sizes beyond a 32-bit int: tandem's kernel, which indexes in 64 bits
 #endif
-  for (index_t q = 0; q < batch; ++q)
-    blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,
-                              c.data + q * c.bs, c.rs});
+  for (index_t q = 0; q < batch; ++q) {
+    if constexpr (is_complex_v<T>)
+      complex_gemm<T>(m, n, k, {a.data + q * a.bs, 0, a.rs, a.cs}, {b.data + q * b.bs, 0, b.rs, b.cs},
+                      {c.data + q * c.bs, 0, c.rs, 1});
+    else
+      blocked_gemm(gemm_problem<T>{m, n, k, a.data + q * a.bs, a.rs, a.cs, b.data + q * b.bs, b.rs, b.cs,
+                                c.data + q * c.bs, c.rs});
+  }
 }
 
 /// Whether a BLAS reads a rows x cols matrix with these strides in place (dense rows or
