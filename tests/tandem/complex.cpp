@@ -420,3 +420,36 @@ TEMPLATE_TEST_CASE("complex matrix products against a double loop", "[complex][m
           std::vector<cf>(6, cf(0, 0)));
   });
 }
+
+TEMPLATE_TEST_CASE("complex numbers through the rest of the vocabulary", "[complex]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const auto z = td::from<cd>({cd(3, 4), cd(0, 0), cd(-2, 0), cd(inf, 1), cd(1, nan)}, space);
+  // Classification, as numpy: infinite when a part is, finite when both are, NaN when either is.
+  CHECK(testing::values(td::isinf(z)) == std::vector<double>{0, 0, 0, 1, 0});
+  CHECK(testing::values(td::isfinite(z)) == std::vector<double>{1, 1, 1, 0, 0});
+  CHECK(testing::values(td::isnan(z)) == std::vector<double>{0, 0, 0, 0, 1});
+  // sign is z / |z| (numpy 2), 0 for 0.
+  const auto s = z_values(td::sign(td::slice(z, td::range(0, 3))));
+  CHECK(z_near(s[0], ref(0.6, 0.8), 1e-15));
+  CHECK(s[1] == ref(0, 0));
+  CHECK(s[2] == ref(-1, 0));
+  // isclose with complex magnitudes: |a - b| <= atol + rtol |b|; infinities equal only to themselves.
+  const auto a = td::from<cd>({cd(1, 1), cd(1, 1), cd(inf, 0), cd(nan, 0)}, space);
+  const auto b = td::from<cd>({cd(1, 1 + 1e-9), cd(1, 1.1), cd(inf, 0), cd(nan, 0)}, space);
+  CHECK(testing::values(td::isclose(a, b)) == std::vector<double>{1, 0, 1, 0});
+  CHECK(td::allclose(a * 2.0, a + a) == false);  // the NaN
+  CHECK(td::allclose(td::slice(a, td::range(0, 3)), td::slice(a, td::range(0, 3))));
+  CHECK(td::array_equal(td::slice(z, td::range(0, 3)), td::from<cd>({cd(3, 4), cd(0, 0), cd(-2, 0)}, space)));
+  // Scans, where, and the copying functions.
+  const auto w = td::from<cf>({cf(1, 2), cf(3, -1), cf(0, 1)}, space);
+  CHECK(td::to_vector(td::cumsum(w)) == std::vector<cf>{cf(1, 2), cf(4, 1), cf(4, 2)});
+  CHECK(td::to_vector(td::cumprod(w)) == std::vector<cf>{cf(1, 2), cf(5, 5), cf(-5, 5)});
+  CHECK(td::to_vector(td::eval(td::where(td::real(w) > 0.5f, w, cf(9, 9)))) ==
+        std::vector<cf>{cf(1, 2), cf(3, -1), cf(9, 9)});
+  CHECK(td::to_vector(td::concatenate({w.view(), td::flip(w)})) ==
+        std::vector<cf>{cf(1, 2), cf(3, -1), cf(0, 1), cf(0, 1), cf(3, -1), cf(1, 2)});
+  CHECK(td::to_vector(td::pad(w, {{1, 0}})) == std::vector<cf>{cf(0, 0), cf(1, 2), cf(3, -1), cf(0, 1)});
+  CHECK(td::to_vector(td::roll(w, 1)) == std::vector<cf>{cf(0, 1), cf(1, 2), cf(3, -1)});
+  CHECK(td::count_nonzero(w) == 3);
+}

@@ -212,10 +212,13 @@ struct logical_not_fn {
   }
 };
 
-/// NaN test that is a constant `false` for integers.
+/// NaN test that is a constant `false` for integers; a complex number is NaN when either
+/// part is (numpy's isnan).
 template <class X>
 TANDEM_HD constexpr bool is_nan(X x) {
-  if constexpr (is_floating_v<X>)
+  if constexpr (is_complex_v<X>)
+    return x.real() != x.real() || x.imag() != x.imag();
+  else if constexpr (is_floating_v<X>)
     return x != x;
   else
     return false;
@@ -538,7 +541,10 @@ TANDEM_ROUNDING_FUNCTOR(rint_fn, rint)
 struct sign_fn {
   template <class X>
   TANDEM_HD constexpr X operator()(X x) const {
-    if constexpr (std::is_same_v<X, bool>)
+    if constexpr (is_complex_v<X>) {  // numpy 2's: z / |z|, and 0 for 0
+      const auto m = ::tandem::detail::pstd::hypot(x.real(), x.imag());
+      return m == 0 ? X(0) : X(x.real() / m, x.imag() / m);
+    } else if constexpr (std::is_same_v<X, bool>)
       return x;
     else if constexpr (std::is_unsigned_v<X>)
       return static_cast<X>(x > 0 ? 1 : 0);
@@ -578,17 +584,31 @@ TANDEM_HD constexpr bool is_negative_integer(X x) {
   if constexpr (std::is_signed_v<X>) return x < 0;
   else return false;
 }
-#define TANDEM_CLASSIFY_FUNCTOR(name, fn, integer)                                           \
+/// A complex number is infinite when either part is, finite when both are (numpy's
+/// rule); numpy has no signbit of one.
+template <class X>
+inline constexpr bool no_complex_classification = false;
+TANDEM_HD constexpr bool either(bool a, bool b) { return a || b; }
+TANDEM_HD constexpr bool both_of(bool a, bool b) { return a && b; }
+#define TANDEM_CLASSIFY_FUNCTOR(name, fn, integer, complex_form, both)                        \
   struct name {                                                                              \
     template <class X>                                                                       \
     TANDEM_HD constexpr bool operator()(X x) const {                                         \
-      if constexpr (is_floating_v<X>) return ::tandem::detail::pstd::fn(static_cast<math_t<X>>(x)); \
-      else return integer;                                                                   \
+      namespace ps = ::tandem::detail::pstd;                                                 \
+      if constexpr (is_complex_v<X>) {                                                       \
+        static_assert(complex_form || no_complex_classification<X>,                          \
+                      "tandem: td::" #fn " takes real operands only (numpy has no complex " #fn ")"); \
+        return both(ps::fn(x.real()), ps::fn(x.imag()));                                     \
+      } else if constexpr (is_floating_v<X>) {                                               \
+        return ps::fn(static_cast<math_t<X>>(x));                                            \
+      } else {                                                                               \
+        return integer;                                                                      \
+      }                                                                                      \
     }                                                                                        \
   };
-TANDEM_CLASSIFY_FUNCTOR(isinf_fn, isinf, false)
-TANDEM_CLASSIFY_FUNCTOR(isfinite_fn, isfinite, true)
-TANDEM_CLASSIFY_FUNCTOR(signbit_fn, signbit, is_negative_integer(x))
+TANDEM_CLASSIFY_FUNCTOR(isinf_fn, isinf, false, true, either)
+TANDEM_CLASSIFY_FUNCTOR(isfinite_fn, isfinite, true, true, both_of)
+TANDEM_CLASSIFY_FUNCTOR(signbit_fn, signbit, is_negative_integer(x), false, either)
 #undef TANDEM_CLASSIFY_FUNCTOR
 struct isnan_fn {
   template <class X>
@@ -804,9 +824,19 @@ struct isclose_fn {
     using M = math_t<common_element_t<X, Y>>;
     namespace ps = ::tandem::detail::pstd;
     const M a = convert<M>(x), b = convert<M>(y);
-    if (ps::isfinite(a) && ps::isfinite(b))
-      return ps::fabs(a - b) <= static_cast<M>(atol) + static_cast<M>(rtol) * ps::fabs(b);
-    return a == b;
+    if constexpr (is_complex_v<M>) {  // |a - b| <= atol + rtol |b| with complex magnitudes
+      using P = real_part_t<M>;
+      const bool finite = ps::isfinite(a.real()) && ps::isfinite(a.imag()) && ps::isfinite(b.real()) &&
+                          ps::isfinite(b.imag());
+      if (finite)
+        return ps::hypot(a.real() - b.real(), a.imag() - b.imag()) <=
+               static_cast<P>(atol) + static_cast<P>(rtol) * ps::hypot(b.real(), b.imag());
+      return a == b;
+    } else {
+      if (ps::isfinite(a) && ps::isfinite(b))
+        return ps::fabs(a - b) <= static_cast<M>(atol) + static_cast<M>(rtol) * ps::fabs(b);
+      return a == b;
+    }
   }
 };
 
