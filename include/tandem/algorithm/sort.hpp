@@ -13,9 +13,9 @@
 /// \endcode
 /// Every sort is stable and puts NaNs last in either direction, as numpy does; -0.0 and
 /// +0.0 compare equal. Host: a parallel radix sort; GPU: CUB's radix and segmented sorts.
-/// Complex numbers sort by real part, then imaginary part (numpy's order), in stable
-/// argsort passes over the parts; sort and argsort take them, sort_by_key's keys and
-/// unique do not yet.
+/// Complex numbers sort in numpy's order (by which parts are NaN, then real part, then
+/// imaginary part), in stable argsort passes; sort and argsort take them, sort_by_key's
+/// keys and unique do not yet.
 
 #include <cstddef>
 #include <string>
@@ -47,11 +47,12 @@ void require_sortable() {
                 "elements: sort and argsort only, so far)");
 }
 
-// ---- complex numbers: by real part, then imaginary part, as numpy ------------------
-// Three stable passes of the backend's argsort give the order of (row, real, imag):
-// by the imaginary parts, then by the real parts of that sequence, then (for rows) by
-// row. NaNs go last in each part, which is numpy's order: R + Rj, R + nanj, nan + Rj,
-// nan + nanj.
+// ---- complex numbers: numpy's order ------------------------------------------------
+// numpy sorts complex numbers by which parts are NaN first (none; the imaginary part
+// only; the real part only; both), then by real part, then by imaginary part:
+// R + Rj, R + nanj, nan + Rj, nan + nanj. Three stable passes of the backend's argsort
+// give that order: by the imaginary parts, then by the real parts of that sequence, then
+// by (row, NaN class) as one integer key.
 
 /// The real or imaginary part of p[order[i]] (p[i] without an order).
 template <class T>
@@ -64,11 +65,19 @@ struct complex_part_getter {
     return imag ? z.imag() : z.real();
   }
 };
-/// The row of element order[i] of rows of `cols`.
-struct row_of_getter {
+/// For element order[i] of rows of `cols`: its row times 4 plus its NaN class (1 for a
+/// NaN imaginary part, 2 for a NaN real part, 3 for both).
+template <class T>
+struct row_and_nan_class_getter {
+  const T* p;
   const index_t* order;
   index_t cols;
-  TANDEM_HD index_t operator()(index_t i) const { return order[i] / cols; }
+  TANDEM_HD index_t operator()(index_t i) const {
+    const index_t e = order[i];
+    const T z = p[e];
+    const index_t nan_class = (z.real() != z.real() ? 2 : 0) + (z.imag() != z.imag() ? 1 : 0);
+    return e / cols * 4 + nan_class;
+  }
 };
 /// out[i] = first[second[i]]: applying one reordering after another.
 struct compose_kernel {
@@ -86,23 +95,19 @@ struct reorder_kernel {
 };
 
 /// The stable order of n complex numbers in rows of `cols` (n itself: one row), each
-/// row by (real, imag), into out.
+/// row in numpy's order (descending: larger parts first, NaN classes still last).
 template <class S, class T>
 void complex_order(const T* p, index_t n, index_t cols, bool desc, index_t* out) {
   using P = real_part_t<T>;
   using sorter = sorter_t<S>;
   using backend = backend_t<S>;
   tensor<index_t, 1, S> by_imag(shape<1>{n}, uninitialized), by_real(shape<1>{n}, uninitialized);
+  tensor<index_t, 1, S> both(shape<1>{n}, uninitialized), by_class(shape<1>{n}, uninitialized);
   sorter::template argsort<P>(n, complex_part_getter<T>{p, nullptr, true}, by_imag.data(), desc);
   sorter::template argsort<P>(n, complex_part_getter<T>{p, by_imag.data(), false}, by_real.data(), desc);
-  if (cols >= n) {
-    backend::for_each(n, compose_kernel{by_imag.data(), by_real.data(), out});
-    return;
-  }
-  tensor<index_t, 1, S> both(shape<1>{n}, uninitialized), by_row(shape<1>{n}, uninitialized);
   backend::for_each(n, compose_kernel{by_imag.data(), by_real.data(), both.data()});
-  sorter::template argsort<index_t>(n, row_of_getter{both.data(), cols}, by_row.data(), false);
-  backend::for_each(n, compose_kernel{both.data(), by_row.data(), out});
+  sorter::template argsort<index_t>(n, row_and_nan_class_getter<T>{p, both.data(), cols}, by_class.data(), false);
+  backend::for_each(n, compose_kernel{both.data(), by_class.data(), out});
 }
 
 /// Sorts `rows` dense rows of `cols` complex numbers in place.
