@@ -6,7 +6,8 @@
 Generates randomized cases (fixed seeds) for every operation the driver knows
 (tests/numpy/driver.cpp): element-wise functions and operators, integer division and
 bitwise operations, reductions whole and along an axis, scans, sorts and closeness, in
-float32, float64, int32 and int64, with broadcast operands, transposed (strided)
+float32, float64, int32 and int64 (and complex64 and complex128 where tandem takes
+complex numbers), with broadcast operands, transposed (strided)
 operands, empty and size-1 extents, searching (searchsorted, digitize, isin, topk,
 partition, argsort along an axis, unique's counts and inverse, bincount), and NaN,
 infinities and signed zeros among the floats. The driver computes each case in tandem's host and device spaces; numpy
@@ -26,7 +27,10 @@ import numpy as np
 
 FLOATS = ("f32", "f64")
 INTS = ("i32", "i64")
-NP = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "bool": np.bool_}
+COMPLEX = ("c64", "c128")
+NP = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "bool": np.bool_,
+      "c64": np.complex64, "c128": np.complex128}
+PART = {"c64": "f32", "c128": "f64"}  # the type of a complex type's parts
 
 # Tolerances for float results, in units of the result type's epsilon, relative to the
 # magnitude of the expected value ("ulp"), or to the sum of magnitudes of what was
@@ -163,6 +167,33 @@ OPS = {
     "unique_inverse": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "bincount": (1, INTS, EXACT, "counts"),
 }
+# Complex operands (complex64, complex128): op: (arity, tolerance, domain). Tolerances in
+# ulps are relative to the magnitude of the expected complex value, for both parts. The
+# arithmetic and the library functions are drawn finite: at infinite and NaN parts C++'s
+# complex * and / recover infinities (C99 Annex G) where numpy's formulas give NaN, and
+# the functions' special values differ in the signs of zeros and infinities. tanh keeps
+# |imag| < 1, away from its poles at odd multiples of i pi / 2.
+COMPLEX_OPS = {
+    "add": (2, EXACT, "any"), "subtract": (2, EXACT, "any"), "negative": (1, EXACT, "any"),
+    "equal": (2, EXACT, "few"), "conjugate": (1, EXACT, "any"), "real": (1, EXACT, "any"),
+    "imag": (1, EXACT, "any"), "isnan": (1, EXACT, "any"), "isinf": (1, EXACT, "any"),
+    "isfinite": (1, EXACT, "any"), "isclose": (2, EXACT, "close"), "allclose": (2, EXACT, "close"),
+    "array_equal": (2, EXACT, "few"), "count_nonzero": (1, EXACT, "sparse"),
+    "multiply": (2, 4, "finite"), "divide": (2, 8, "finite"), "square": (1, 4, "finite"),
+    "absolute": (1, 4, "finite"), "sign": (1, 4, "finite"), "angle": (1, 4, "finite"),
+    "exp": (1, 8, "small_finite"), "log": (1, 8, "finite"), "sqrt": (1, 8, "finite"),
+    "sin": (1, 8, "small_finite"), "cos": (1, 8, "small_finite"), "tanh": (1, 16, "unit_finite"),
+    "power": (2, 64, "power"),
+    "sum": (1, "sum", "finite"), "sum_axis": (1, "sum", "finite"), "mean": (1, "sum", "finite"),
+    "mean_axis": (1, "sum", "finite"), "cumsum": (1, "sum", "finite"), "cumsum_axis": (1, "sum", "finite"),
+    "norm": (1, "sum", "finite"), "vdot": (1, "sum", "unit_finite"), "matmul": (1, "sum", "unit_finite"),
+    "prod_axis": (1, 64, "near_one"), "cumprod_axis": (1, 64, "near_one"),
+    "sort_axis": (1, EXACT, "nozero"), "argsort": (1, EXACT, "few_nozero"),
+    "flip_axis": (1, EXACT, "any"), "concatenate_axis": (1, EXACT, "any"), "roll": (1, EXACT, "any"),
+    "roll_axis": (1, EXACT, "any"), "tile": (1, EXACT, "any"), "repeat_axis": (1, EXACT, "any"),
+    "pad_constant": (1, EXACT, "any"), "pad_edge": (1, EXACT, "any"), "pad_reflect": (1, EXACT, "any"),
+    "pad_wrap": (1, EXACT, "any"), "tril": (1, EXACT, "any"), "triu": (1, EXACT, "any"),
+}
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
@@ -220,7 +251,11 @@ def numpy_result(op, dt, a, b, axis):
             "mean": lambda: np.mean(a, dtype=np.float64 if dt in INTS else t).astype(np.float64 if dt in INTS else t),
             "mean_axis": lambda: np.mean(a, axis=axis, dtype=np.float64 if dt in INTS else t).astype(
                 np.float64 if dt in INTS else t),
-            "norm": lambda: t(np.sqrt(np.sum(a.astype(np.float64) ** 2))),
+            "norm": lambda: (NP[PART[dt]](np.sqrt(np.sum(np.abs(a.astype(np.complex128)) ** 2))) if dt in COMPLEX
+                             else t(np.sqrt(np.sum(a.astype(np.float64) ** 2)))),
+            "conjugate": lambda: np.conjugate(a), "real": lambda: np.ascontiguousarray(np.real(a)),
+            "imag": lambda: np.ascontiguousarray(np.imag(a)), "angle": lambda: np.angle(a),
+            "vdot": lambda: t(np.vdot(a, a + np.sin(a))), "matmul": lambda: a @ a.T,
             "cumsum": lambda: np.cumsum(a, dtype=t), "cumsum_axis": lambda: np.cumsum(a, axis=axis, dtype=t),
             "max": lambda: np.max(a), "max_axis": lambda: np.max(a, axis=axis), "min_axis": lambda: np.min(a, axis=axis),
             "argmax": lambda: np.int64(np.argmax(a)), "argmin_axis": lambda: np.argmin(a, axis=axis).astype(np.int64),
@@ -265,9 +300,9 @@ def draw_floats(rng, dt, shape, domain):
     n = int(np.prod(shape))
     if domain == "positive":
         x = np.exp(rng.uniform(-8, 8, n))
-    elif domain == "unit":
+    elif domain in ("unit", "unit_finite"):
         x = rng.uniform(-1, 1, n)
-    elif domain == "small":
+    elif domain in ("small", "small_finite"):
         x = rng.uniform(-10, 10, n)
     elif domain == "halves":
         x = rng.integers(-20, 20, n) / 2.0
@@ -317,14 +352,33 @@ def draw_ints(rng, dt, shape, domain, op):
 
 
 def draw(rng, dt, shape, domain, op):
+    if dt in COMPLEX:  # each part as a float of the part type; near one, a small imaginary part
+        re = draw_floats(rng, PART[dt], shape, domain)
+        im = draw_floats(rng, PART[dt], shape, domain)
+        if domain == "near_one":
+            im = rng.uniform(-0.05, 0.05, shape).astype(NP[PART[dt]])
+        return _complex(re, im, dt)
     if dt in FLOATS:
         return draw_floats(rng, dt, shape, domain)
     return draw_ints(rng, dt, shape, domain, op)
 
 
+def _complex(re, im, dt):
+    """re + i im without arithmetic (which would turn an infinite part's partner into NaN)."""
+    z = np.empty(re.shape, dtype=NP[dt])
+    z.real, z.imag = re, im
+    return z
+
+
+def float_text(v):
+    return "nan" if math.isnan(v) else float(v).hex()
+
+
 def text(x, dt):
+    if dt in COMPLEX:
+        return " ".join(f"{float_text(v.real)}:{float_text(v.imag)}" for v in x.reshape(-1).tolist())
     if dt in FLOATS:
-        return " ".join("nan" if math.isnan(v) else float(v).hex() for v in x.reshape(-1).tolist())
+        return " ".join(float_text(v) for v in x.reshape(-1).tolist())
     return " ".join(str(int(v)) for v in x.reshape(-1).tolist())
 
 
@@ -332,7 +386,9 @@ def make_cases(seed, per_op):
     rng = np.random.default_rng(seed)
     cases = []
     shapes = [(1, 1), (1, 7), (5, 1), (4, 6), (16, 33), (3, 0), (0, 4), (64, 65), (300, 7)]
-    for op, (arity, dtypes, _, domain) in OPS.items():
+    table = [(op, arity, dtypes, domain) for op, (arity, dtypes, _, domain) in OPS.items()]
+    table += [(op, arity, COMPLEX, domain) for op, (arity, _, domain) in COMPLEX_OPS.items()]
+    for op, arity, dtypes, domain in table:
         for dt in dtypes:
             for k in range(per_op):
                 shape = shapes[rng.integers(len(shapes))] if k else (2, 3)
@@ -347,7 +403,8 @@ def make_cases(seed, per_op):
                     b = draw(rng, dt, bshape, domain, op)
                     if domain == "close" and form == 0:  # a mixture of close and far pairs
                         noise = rng.choice([0.0, 1e-9, 1e-6, 1e-3], size=shape)
-                        b = (a * (1 + noise)).astype(NP[dt])
+                        with np.errstate(all="ignore"):  # infinite parts times (1 + noise)
+                            b = (a * (1 + noise)).astype(NP[dt])
                     if op in ("array_equal",) and rng.integers(2):
                         b = a.copy()
                 axis = int(rng.integers(-2, 2)) if op in AXIS_OPS else 0
@@ -370,6 +427,10 @@ def write_cases(cases, path):
             f.write("end\n")
 
 
+def parse_float(v):
+    return float("nan") if v == "nan" else float.fromhex(v)
+
+
 def parse_results(path):
     out = {}
     for line in open(path):
@@ -381,8 +442,11 @@ def parse_results(path):
         rank = int(rank)
         shape = tuple(int(v) for v in parts[5:5 + rank])
         vals = parts[6 + rank:]
-        if dt in FLOATS:
-            arr = np.array([float("nan") if v == "nan" else float.fromhex(v) for v in vals], dtype=np.float64)
+        if dt in COMPLEX:
+            parts = [v.split(":") for v in vals]
+            arr = np.array([complex(parse_float(r), parse_float(i)) for r, i in parts], dtype=np.complex128)
+        elif dt in FLOATS:
+            arr = np.array([parse_float(v) for v in vals], dtype=np.float64)
         else:
             arr = np.array([int(v) for v in vals], dtype=np.int64)
         out[(cid, space)] = (dt, arr.astype(NP[dt]).reshape(shape))
@@ -392,7 +456,7 @@ def parse_results(path):
 def compare(c, want, got_dt, got):
     """None when they agree, else a description of the first difference."""
     op, dt = c["op"], c["dt"]
-    tol = OPS[op][2]
+    tol = COMPLEX_OPS[op][1] if dt in COMPLEX else OPS[op][2]
     if tol == "partition":
         return partition_mismatch(c, want, got)
     want_dt = {np.dtype(v): k for k, v in NP.items()}.get(want.dtype)
@@ -400,25 +464,42 @@ def compare(c, want, got_dt, got):
         return f"element type {got_dt}, numpy's is {want.dtype}"
     if want.shape != got.shape:
         return f"shape {got.shape}, numpy's is {want.shape}"
-    if got_dt not in FLOATS:
+    if got_dt not in FLOATS and got_dt not in COMPLEX:
         bad = np.nonzero(want.reshape(-1) != got.reshape(-1))[0]
         return None if bad.size == 0 else f"element {bad[0]}: {got.reshape(-1)[bad[0]]}, numpy {want.reshape(-1)[bad[0]]}"
-    w, g = want.reshape(-1).astype(np.float64), got.reshape(-1).astype(np.float64)
-    eps = float(np.finfo(NP[got_dt]).eps)
+    if got_dt in COMPLEX:  # both parts, each to the complex value's tolerance
+        wz, gz = want.reshape(-1).astype(np.complex128), got.reshape(-1).astype(np.complex128)
+        w, g = np.stack([wz.real, wz.imag], -1).reshape(-1), np.stack([gz.real, gz.imag], -1).reshape(-1)
+        magnitude = np.repeat(np.abs(wz), 2)
+        part_dt = PART[got_dt]
+    else:
+        w, g = want.reshape(-1).astype(np.float64), got.reshape(-1).astype(np.float64)
+        magnitude = np.abs(w)
+        part_dt = got_dt
+    eps = float(np.finfo(NP[part_dt]).eps)
     nan_w, nan_g = np.isnan(w), np.isnan(g)
     same = (nan_w & nan_g) | ((w == g) & (np.signbit(w) == np.signbit(g)))
     if tol == EXACT:
         ok = same
     else:
         if tol == "sum":
-            a = np.abs(c["a"].astype(np.float64))
-            a = a[np.isfinite(a)]  # NaNs (skipped by nansum) and infinities (compared as values)
-            scale = np.full(w.shape, a.sum() if a.size else 0.0) * 4 * eps * max(1.0, math.log2(max(a.size, 2)))
+            x = c["a"].astype(np.complex128 if dt in COMPLEX else np.float64)
+            if op == "vdot":  # a sum of products: the products' magnitudes
+                bound, n = np.array([np.sum(np.abs(x) * np.abs(x + np.sin(x)))]), x.size
+            elif op == "matmul":  # each element a sum of a row's products
+                bound, n = (np.abs(x) @ np.abs(x).T).reshape(-1), x.shape[1]
+            else:
+                a = np.abs(x)
+                a = a[np.isfinite(a)]  # NaNs (skipped by nansum) and infinities (compared as values)
+                bound, n = np.array([a.sum() if a.size else 0.0]), a.size
+            if dt in COMPLEX and bound.size > 1:
+                bound = np.repeat(bound, 2)
+            scale = np.broadcast_to(bound, w.shape) * 4 * eps * max(1.0, math.log2(max(n, 2)))
             if op == "norm":
                 scale = np.abs(w) * 8 * eps
         else:
             with np.errstate(all="ignore"):  # infinities times a tolerance of 0
-                scale = np.abs(w) * tol * eps + tol * float(np.finfo(NP[got_dt]).tiny)
+                scale = magnitude * tol * eps + tol * float(np.finfo(NP[part_dt]).tiny)
         with np.errstate(all="ignore"):
             close = np.isfinite(w) & np.isfinite(g) & (np.abs(w - g) <= scale)
         ok = same | close
@@ -506,7 +587,8 @@ def main():
             if why:
                 failures.append(f"{c['id']} {space} (a {c['a'].shape}{' transposed' if c['transposed'] else ''}"
                                 f"{', b ' + str(b.shape) if b is not None else ''}): {why}")
-    print(f"{len(cases)} cases of {len(OPS)} operations, each in two spaces, against numpy {np.__version__}: "
+    ops = len(set(OPS) | set(COMPLEX_OPS))
+    print(f"{len(cases)} cases of {ops} operations, each in two spaces, against numpy {np.__version__}: "
           f"{len(failures)} mismatches")
     for f in failures:
         print("  " + f)

@@ -2,10 +2,11 @@
 // Reads cases from the file argv[1], computes each in the host and in the device space,
 // and writes the results to argv[2]; the script computes the same with numpy and
 // compares. Input, one case per block:
-//   case <id> <op> <dtype f32|f64|i32|i64> <a: plain|transposed> <param>
+//   case <id> <op> <dtype f32|f64|i32|i64|c64|c128> <a: plain|transposed> <param>
 //   a <rows> <cols> v...          (a transposed `a` holds the operand's transpose)
 //   b <rows> <cols> v...          (binary operations only)
-// Floats are hexadecimal (Python's float.hex), integers decimal. Output, per case and
+// Floats are hexadecimal (Python's float.hex), integers decimal, complex numbers two
+// floats joined by a colon (re:im). Output, per case and
 // space: `result <id> <space> <dtype> <rank> <extents...> : v...`, or
 // `error <id> <space> <message>` when tandem threw.
 #include <cinttypes>
@@ -15,6 +16,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -50,8 +52,13 @@ struct result {
 };
 
 template <class T>
+inline constexpr bool is_complex = td::detail::is_complex_v<T>;
+
+template <class T>
 std::string format(T v) {
-  if constexpr (std::is_same_v<T, bool>) {
+  if constexpr (is_complex<T>) {
+    return format(v.real()) + ":" + format(v.imag());
+  } else if constexpr (std::is_same_v<T, bool>) {
     return v ? "1" : "0";
   } else if constexpr (std::is_integral_v<T>) {
     return std::to_string(static_cast<long long>(v));
@@ -71,6 +78,8 @@ std::string dtype_of() {
   else if constexpr (std::is_same_v<T, double>) return "f64";
   else if constexpr (std::is_same_v<T, std::int32_t>) return "i32";
   else if constexpr (std::is_same_v<T, std::int64_t>) return "i64";
+  else if constexpr (std::is_same_v<T, td::complex<float>>) return "c64";
+  else if constexpr (std::is_same_v<T, td::complex<double>>) return "c128";
   else static_assert(sizeof(T) == 0, "unexpected result type");
 }
 
@@ -94,7 +103,12 @@ td::tensor<T, 2, S> make(const operand_text& o) {
   std::vector<T> v;
   v.reserve(o.values.size());
   for (const std::string& s : o.values) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (is_complex<T>) {
+      const std::size_t colon = s.find(':');
+      using P = typename T::value_type;
+      v.emplace_back(static_cast<P>(std::strtod(s.substr(0, colon).c_str(), nullptr)),
+                     static_cast<P>(std::strtod(s.substr(colon + 1).c_str(), nullptr)));
+    } else if constexpr (std::is_floating_point_v<T>)
       v.push_back(static_cast<T>(std::strtod(s.c_str(), nullptr)));
     else
       v.push_back(static_cast<T>(std::strtoll(s.c_str(), nullptr, 10)));
@@ -106,21 +120,16 @@ struct unknown_op : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Operations of every element type, with `a` a tensor or a transposed view.
+// Operations of every element type, complex numbers included (nothing that orders or
+// divides), with `a` a tensor or a transposed view; nothing when `op` is another.
 template <class T, class S, class A>
-result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+std::optional<result> shared_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   const std::string& op = c.op;
-  const auto axis = static_cast<td::index_t>(c.param);
+  [[maybe_unused]] const auto axis = static_cast<td::index_t>(c.param);
   if (op == "add") return collect(a + b);
   if (op == "subtract") return collect(a - b);
   if (op == "multiply") return collect(a * b);
-  if (op == "maximum") return collect(td::maximum(a, b));
-  if (op == "minimum") return collect(td::minimum(a, b));
-  if (op == "less") return collect(a < b);
   if (op == "equal") return collect(a == b);
-  if (op == "remainder") return collect(a % b);
-  if (op == "floor_divide") return collect(td::floor_divide(a, b));
-  if (op == "fmod") return collect(td::fmod(a, b));
   if (op == "negative") return collect(-a);
   if (op == "absolute") return collect(td::abs(a));
   if (op == "sign") return collect(td::sign(a));
@@ -130,13 +139,6 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "prod_axis") return collect(td::prod(a, axis));
   if (op == "mean") return scalar(td::mean(a));
   if (op == "mean_axis") return collect(td::mean(a, axis));
-  if (op == "max") return scalar(td::max(a));
-  if (op == "min_axis") return collect(td::min(a, axis));
-  if (op == "max_axis") return collect(td::max(a, axis));
-  if (op == "argmax") return scalar(td::argmax(a));
-  if (op == "argmin_axis") return collect(td::argmin(a, axis));
-  if (op == "any_axis") return collect(td::any(a, axis));
-  if (op == "all") return scalar(td::all(a));
   if (op == "count_nonzero") return scalar(td::count_nonzero(a));
   if (op == "cumsum") return collect(td::cumsum(a));
   if (op == "cumsum_axis") return collect(td::cumsum(a, axis));
@@ -146,21 +148,8 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
     return collect(t);
   }
   if (op == "argsort") return collect(td::argsort(td::reshape(td::eval(a), {-1})));
-  if (op == "unique") return collect(td::unique(a));
   if (op == "array_equal") return scalar(td::array_equal(a, b));
-  if (op == "var") return scalar(td::var(a));
-  if (op == "var_axis") return collect(td::var(a, axis, 1));
-  if (op == "stddev_axis") return collect(td::stddev(a, axis));
-  if (op == "ptp_axis") return collect(td::ptp(a, axis));
-  if (op == "median") return scalar(td::median(a));
-  if (op == "median_axis") return collect(td::median(a, axis));
-  if (op == "quantile_axis") return collect(td::quantile(a, 0.3, axis));
-  if (op == "percentile") return scalar(td::percentile(a, 90));
-  if (op == "nansum_axis") return collect(td::nansum(a, axis));
-  if (op == "nanmean_axis") return collect(td::nanmean(a, axis));
-  if (op == "nanmax_axis") return collect(td::nanmax(a, axis));
   if (op == "cumprod_axis") return collect(td::cumprod(a, axis));
-  if (op == "count_nonzero_axis") return collect(td::count_nonzero(a, axis));
   if (op == "flip_axis") return collect(td::flip(a, axis));
   if (op == "concatenate_axis") {
     const td::tensor<T, 2, S> whole = a;
@@ -176,6 +165,41 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "pad_wrap") return collect(td::pad(a, {{5, 1}, {0, 3}}, td::pad_mode::wrap));
   if (op == "tril") return collect(td::tril(a, 1));
   if (op == "triu") return collect(td::triu(a, -1));
+  return std::nullopt;
+}
+
+// Operations of every real element type, with `a` a tensor or a transposed view.
+template <class T, class S, class A>
+result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  if (auto r = shared_ops(c, a, b)) return *r;
+  const std::string& op = c.op;
+  const auto axis = static_cast<td::index_t>(c.param);
+  if (op == "maximum") return collect(td::maximum(a, b));
+  if (op == "minimum") return collect(td::minimum(a, b));
+  if (op == "less") return collect(a < b);
+  if (op == "remainder") return collect(a % b);
+  if (op == "floor_divide") return collect(td::floor_divide(a, b));
+  if (op == "fmod") return collect(td::fmod(a, b));
+  if (op == "max") return scalar(td::max(a));
+  if (op == "min_axis") return collect(td::min(a, axis));
+  if (op == "max_axis") return collect(td::max(a, axis));
+  if (op == "argmax") return scalar(td::argmax(a));
+  if (op == "argmin_axis") return collect(td::argmin(a, axis));
+  if (op == "any_axis") return collect(td::any(a, axis));
+  if (op == "all") return scalar(td::all(a));
+  if (op == "unique") return collect(td::unique(a));
+  if (op == "var") return scalar(td::var(a));
+  if (op == "var_axis") return collect(td::var(a, axis, 1));
+  if (op == "stddev_axis") return collect(td::stddev(a, axis));
+  if (op == "ptp_axis") return collect(td::ptp(a, axis));
+  if (op == "median") return scalar(td::median(a));
+  if (op == "median_axis") return collect(td::median(a, axis));
+  if (op == "quantile_axis") return collect(td::quantile(a, 0.3, axis));
+  if (op == "percentile") return scalar(td::percentile(a, 90));
+  if (op == "nansum_axis") return collect(td::nansum(a, axis));
+  if (op == "nanmean_axis") return collect(td::nanmean(a, axis));
+  if (op == "nanmax_axis") return collect(td::nanmax(a, axis));
+  if (op == "count_nonzero_axis") return collect(td::count_nonzero(a, axis));
   // searching: `a` (flattened and sorted) is the sorted operand, `b` the values
   if (op == "searchsorted_left" || op == "searchsorted_right") {
     td::tensor<T, 1, S> sorted = td::flatten(a);
@@ -263,6 +287,33 @@ result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   if (op == "norm") return scalar(td::norm(a));
   return common_ops(c, a, b);
 }
+
+template <class T, class S, class A>
+result complex_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  if (auto r = shared_ops(c, a, b)) return *r;
+  const std::string& op = c.op;
+  TANDEM_DRIVER_UNARY("exp", exp)
+  TANDEM_DRIVER_UNARY("log", log)
+  TANDEM_DRIVER_UNARY("sqrt", sqrt)
+  TANDEM_DRIVER_UNARY("sin", sin)
+  TANDEM_DRIVER_UNARY("cos", cos)
+  TANDEM_DRIVER_UNARY("tanh", tanh)
+  TANDEM_DRIVER_UNARY("conjugate", conj)
+  TANDEM_DRIVER_UNARY("real", real)
+  TANDEM_DRIVER_UNARY("imag", imag)
+  TANDEM_DRIVER_UNARY("angle", angle)
+  TANDEM_DRIVER_UNARY("isnan", isnan)
+  TANDEM_DRIVER_UNARY("isinf", isinf)
+  TANDEM_DRIVER_UNARY("isfinite", isfinite)
+  TANDEM_DRIVER_BINARY("divide", operator/)
+  TANDEM_DRIVER_BINARY("power", pow)
+  TANDEM_DRIVER_BINARY("isclose", isclose)
+  if (op == "allclose") return scalar(td::allclose(a, b));
+  if (op == "norm") return scalar(td::norm(a));
+  if (op == "vdot") return scalar(td::vdot(a, td::eval(a + td::sin(a))));
+  if (op == "matmul") return collect(td::matmul(a, td::transpose(td::eval(a))));
+  throw unknown_op("no such operation for complex numbers: " + op);
+}
 #undef TANDEM_DRIVER_UNARY
 #undef TANDEM_DRIVER_BINARY
 
@@ -271,7 +322,9 @@ result run(const case_text& c) {
   const auto a = make<T, S>(c.a);
   const auto b = c.has_b ? make<T, S>(c.b) : td::tensor<T, 2, S>({1, 1});
   const auto pick = [&](const auto& x) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (is_complex<T>)
+      return complex_ops<T, S>(c, x, b);
+    else if constexpr (std::is_floating_point_v<T>)
       return float_ops<T, S>(c, x, b);
     else
       return integer_ops<T, S>(c, x, b);
@@ -286,6 +339,8 @@ result run_in(const case_text& c) {
   if (c.dtype == "f64") return run<double, S>(c);
   if (c.dtype == "i32") return run<std::int32_t, S>(c);
   if (c.dtype == "i64") return run<std::int64_t, S>(c);
+  if (c.dtype == "c64") return run<td::complex<float>, S>(c);
+  if (c.dtype == "c128") return run<td::complex<double>, S>(c);
   throw unknown_op("no such dtype: " + c.dtype);
 }
 

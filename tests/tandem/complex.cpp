@@ -234,8 +234,11 @@ TEMPLATE_TEST_CASE("sums, products and means of complex tensors", "[complex]", T
   // Through a strided view and an expression.
   CHECK(td::sum(td::flip(td::transpose(m), 0)) == cd(2, 2));
   CHECK(td::sum(m * cd(0, 1)) == cd(-2, 2));
-  // The mean of nothing is NaN, as numpy's (nan+nanj there; the real part here).
-  CHECK(std::isnan(td::mean(td::zeros<cd>({0}, space)).real()));
+  // The mean of nothing is nan+nanj, as numpy's; along an axis too.
+  const cd none = td::mean(td::zeros<cd>({0}, space));
+  CHECK((std::isnan(none.real()) && std::isnan(none.imag())));
+  const auto lanes = td::to_vector(td::mean(td::zeros<cf>({2, 0}, space), 1));
+  CHECK((lanes.size() == 2 && std::isnan(lanes[1].real()) && std::isnan(lanes[1].imag())));
 }
 
 TEMPLATE_TEST_CASE("complex tensors print as numpy writes them", "[complex][print]", TANDEM_TEST_SPACES) {

@@ -475,6 +475,16 @@ using sum_t = std::conditional_t<std::is_same_v<T, bool>, index_t, T>;
 template <class T>
 using real_t = std::conditional_t<is_floating_v<T> || is_complex_v<T>, T, double>;
 
+/// A quiet NaN of a floating type; NaN in both parts for a complex one (numpy's nan+nanj).
+template <class V>
+V quiet_nan() {
+  const auto nan = std::numeric_limits<real_part_t<accumulate_t<V>>>::quiet_NaN();
+  if constexpr (is_complex_v<V>)
+    return V(nan, nan);
+  else
+    return convert<V>(nan);
+}
+
 /// op(init, contributions of every element) in the accumulation type A, as a V; init when empty.
 template <class V, class A, class E, class Tr, class Op>
 V accumulated(const E& e, const Tr& tr, const Op& op, A init) {
@@ -591,7 +601,7 @@ auto mean(const E& e) {
   using V = detail::real_t<value_of_t<E>>;
   using A = detail::accumulate_t<V>;
   const index_t n = e.shape().size();
-  if (n == 0) return detail::convert<V>(std::numeric_limits<detail::real_part_t<A>>::quiet_NaN());
+  if (n == 0) return detail::quiet_nan<V>();
   return detail::convert<V>(detail::accumulated<A>(e, detail::as_value<A>{}, detail::sum_op{}, A(0)) /
                             static_cast<detail::real_part_t<A>>(n));
 }
@@ -600,8 +610,7 @@ auto mean(const E& e, index_t axis) {
   using V = detail::real_t<value_of_t<E>>;
   using A = detail::accumulate_t<V>;
   return detail::axis_reduce<V>(e, axis, detail::as_value<A>{}, detail::sum_op{}, A(0), detail::mean_fin<A>{},
-                                std::optional<V>(detail::convert<V>(std::numeric_limits<detail::real_part_t<A>>::quiet_NaN())),
-                                "mean");
+                                std::optional<V>(detail::quiet_nan<V>()), "mean");
 }
 
 /// Flat row-major index of the first smallest element (the first NaN, if any).
