@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <tandem/tandem.hpp>
@@ -71,5 +72,28 @@ class threads_scope {
  private:
   int before_;
 };
+
+/// The host matrix products this build has: tandem's kernel, and CBLAS when built with it.
+inline std::vector<td::host_gemm> host_gemms() {
+  std::vector<td::host_gemm> all{td::host_gemm::tandem};
+  if (TANDEM_HAS_CBLAS) all.push_back(td::host_gemm::cblas);
+  return all;
+}
+
+/// Runs body once per host matrix product where the space computes on the host (the
+/// host, and the emulated device), once on a GPU.
+template <class Space, class F>
+void for_each_gemm(F&& body) {
+  if (std::is_same_v<Space, td::host_space> || td::device_is_emulated) {
+    for (auto g : host_gemms()) {
+      td::set_host_gemm(g);
+      INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
+      body();
+    }
+    td::set_host_gemm(td::host_gemm::automatic);
+  } else {
+    body();
+  }
+}
 
 }  // namespace testing

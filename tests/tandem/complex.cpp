@@ -358,24 +358,6 @@ std::vector<ref> z_matmul_ref(const std::vector<ref>& a, const std::vector<ref>&
   return c;
 }
 
-/// Runs body with each host matrix product (tandem's loops, CBLAS when built with it)
-/// where the space computes on the host, once on a GPU.
-template <class Space, class F>
-void z_each_gemm(F&& body) {
-  if (std::is_same_v<Space, td::host_space> || td::device_is_emulated) {
-    std::vector<td::host_gemm> all{td::host_gemm::tandem};
-    if (TANDEM_HAS_CBLAS) all.push_back(td::host_gemm::cblas);
-    for (auto g : all) {
-      td::set_host_gemm(g);
-      INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
-      body();
-    }
-    td::set_host_gemm(td::host_gemm::automatic);
-  } else {
-    body();
-  }
-}
-
 template <class Z, class Got>
 std::size_t z_mismatches(const Got& got, const std::vector<ref>& want, double rel) {
   const auto g = z_values(got);
@@ -388,7 +370,7 @@ std::size_t z_mismatches(const Got& got, const std::vector<ref>& want, double re
 
 TEMPLATE_TEST_CASE("complex matrix products against a double loop", "[complex][matmul]", TANDEM_TEST_SPACES) {
   const TestType space{};
-  z_each_gemm<TestType>([&] {
+  testing::for_each_gemm<TestType>([&] {
     const std::size_t m = 37, k = 23, n = 19;
     const auto av = z_sample<cd>(m * k, 1), bv = z_sample<cd>(k * n, 2);
     std::vector<ref> ar, br;

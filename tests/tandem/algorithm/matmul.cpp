@@ -45,28 +45,6 @@ bool close(const std::vector<T>& got, const reference& want, std::size_t k) {
   return true;
 }
 
-std::vector<td::host_gemm> host_gemms() {
-  std::vector<td::host_gemm> all{td::host_gemm::tandem};
-  if (TANDEM_HAS_CBLAS) all.push_back(td::host_gemm::cblas);
-  return all;
-}
-
-/// Runs body once per host implementation (for the host and the emulated device), once
-/// for a GPU.
-template <class Space, class F>
-void for_each_gemm(F&& body) {
-  if (std::is_same_v<Space, td::host_space> || td::device_is_emulated) {
-    for (auto g : host_gemms()) {
-      td::set_host_gemm(g);
-      INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
-      body();
-    }
-    td::set_host_gemm(td::host_gemm::automatic);
-  } else {
-    body();
-  }
-}
-
 template <class T>
 std::vector<T> transposed(const std::vector<T>& a, std::size_t rows, std::size_t cols) {
   std::vector<T> t(a.size());
@@ -78,7 +56,7 @@ std::vector<T> transposed(const std::vector<T>& a, std::size_t rows, std::size_t
 }  // namespace
 
 TEMPLATE_TEST_CASE("matmul of small hand-computed matrices", "[matmul]", TANDEM_TEST_SPACES) {
-  for_each_gemm<TestType>([] {
+  testing::for_each_gemm<TestType>([] {
     auto a = td::from<float>({{1, 2}, {3, 4}}, TestType{});
     auto b = td::from<float>({{5, 6}, {7, 8}}, TestType{});
     auto c = td::matmul(a, b);
@@ -102,7 +80,7 @@ TEMPLATE_TEST_CASE("matmul matches a double-precision loop", "[matmul]", TANDEM_
   struct dims {
     std::size_t m, k, n;
   };
-  for_each_gemm<TestType>([] {
+  testing::for_each_gemm<TestType>([] {
     for (dims d : {dims{1, 1, 1}, dims{3, 5, 7}, dims{13, 17, 33}, dims{64, 64, 64}, dims{97, 300, 45},
                    dims{150, 520, 300}}) {
       CAPTURE(d.m, d.k, d.n);
@@ -137,7 +115,7 @@ TEMPLATE_TEST_CASE("matmul matches a double-precision loop", "[matmul]", TANDEM_
 }
 
 TEMPLATE_TEST_CASE("matmul of batches and awkward views", "[matmul]", TANDEM_TEST_SPACES) {
-  for_each_gemm<TestType>([] {
+  testing::for_each_gemm<TestType>([] {
     const std::size_t batch = 3, m = 5, k = 7, n = 4;
     const auto av = testing::random_values<double>(batch * m * k, -1, 1, 3);
     const auto bv = testing::random_values<double>(batch * k * n, -1, 1, 4);
@@ -236,7 +214,7 @@ TEST_CASE("matmul with rows further apart than a 32-bit int can say", "[matmul]"
   REQUIRE(a.shape() == td::shape<2>{2, 3});
   const auto b = td::from<float>({{1, 0}, {0, 1}, {1, 1}});
   const auto x = td::from<float>({1, 1, 1});
-  for (auto g : host_gemms()) {
+  for (auto g : testing::host_gemms()) {
     td::set_host_gemm(g);
     INFO("host gemm " << (g == td::host_gemm::cblas ? "cblas" : "tandem"));
     CHECK(values(td::matmul(a, b)) == std::vector<double>{4, 5, 10, 11});
