@@ -4,7 +4,8 @@
 # (Thrust, CUB, libcu++) that the CUDA toolkit ships. No CUDA compiler and no GPU are
 # needed for a host-only build. Optional: a CBLAS library (OpenBLAS) for host matrix
 # products (tandem::cblas, empty when none is found or TANDEM_USE_CBLAS is OFF) and, in
-# projects that enable CUDA, cuBLAS for device matrix products (tandem::cublas).
+# projects that enable CUDA, cuBLAS for device matrix products (tandem::cublas); FFTW3
+# for host FFTs (tandem::fftw) and, with CUDA, cuFFT (tandem::cufft).
 
 if(NOT TARGET Threads::Threads)
   set(THREADS_PREFER_PTHREAD_FLAG ON)
@@ -57,13 +58,50 @@ if(NOT TARGET tandem::cblas)
   endif()
 endif()
 
-if(NOT TARGET tandem::cublas)
-  add_library(tandem::cublas INTERFACE IMPORTED GLOBAL)
-  get_property(tandem_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
-  if(CUDA IN_LIST tandem_languages)
-    find_package(CUDAToolkit QUIET)
-    if(TARGET CUDA::cublas)
-      set_target_properties(tandem::cublas PROPERTIES INTERFACE_LINK_LIBRARIES CUDA::cublas)
+# FFTW3 (both precisions, with their threads libraries) for host FFTs: tandem::fftw,
+# empty when it is not found or TANDEM_USE_FFTW is OFF (FFTW is GPL; declining it makes
+# host FFTs a compile-time error that says so).
+if(NOT TARGET tandem::fftw)
+  add_library(tandem::fftw INTERFACE IMPORTED GLOBAL)
+  if(NOT DEFINED TANDEM_USE_FFTW OR TANDEM_USE_FFTW)
+    find_path(TANDEM_FFTW_INCLUDE_DIR NAMES fftw3.h)
+    set(tandem_fftw_libraries "")
+    set(tandem_fftw_found ON)
+    foreach(lib fftw3_threads fftw3f_threads fftw3 fftw3f)
+      find_library(TANDEM_${lib}_LIBRARY NAMES ${lib})
+      if(TANDEM_${lib}_LIBRARY)
+        list(APPEND tandem_fftw_libraries "${TANDEM_${lib}_LIBRARY}")
+      else()
+        set(tandem_fftw_found OFF)
+      endif()
+    endforeach()
+    if(TANDEM_FFTW_INCLUDE_DIR AND tandem_fftw_found)
+      set_target_properties(tandem::fftw PROPERTIES
+        INTERFACE_LINK_LIBRARIES "${tandem_fftw_libraries}"
+        INTERFACE_INCLUDE_DIRECTORIES "${TANDEM_FFTW_INCLUDE_DIR}"
+        INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_FFTW=1")
+      message(STATUS "tandem: host FFTs use FFTW3 (${TANDEM_fftw3_LIBRARY})")
+    else()
+      message(STATUS "tandem: FFTW3 (fftw3, fftw3f and their threads libraries) not found; host FFTs will not compile")
     endif()
+  else()
+    message(STATUS "tandem: TANDEM_USE_FFTW is OFF; host FFTs will not compile")
   endif()
 endif()
+
+# tandem::<name> for a CUDA toolkit library (cuBLAS, cuFFT, ...): CUDA::<name> in projects
+# that enable CUDA, else empty.
+function(tandem_cuda_library name)
+  if(NOT TARGET tandem::${name})
+    add_library(tandem::${name} INTERFACE IMPORTED GLOBAL)
+    get_property(tandem_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+    if(CUDA IN_LIST tandem_languages)
+      find_package(CUDAToolkit QUIET)
+      if(TARGET CUDA::${name})
+        set_target_properties(tandem::${name} PROPERTIES INTERFACE_LINK_LIBRARIES CUDA::${name})
+      endif()
+    endif()
+  endif()
+endfunction()
+tandem_cuda_library(cublas)
+tandem_cuda_library(cufft)

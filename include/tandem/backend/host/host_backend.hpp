@@ -38,6 +38,12 @@ struct host_backend : host_loops {
     return gemm_reads_layout(rows, cols, rs, cs);
   }
 
+  /// A batch of FFTs (backend/facets.hpp's fft_desc); Real is float or double.
+  template <class Real>
+  static void fft(const fft_desc& d, const void* in, void* out) {
+    host_fft<Real>(d, in, out);
+  }
+
   /// counts[b] += the number of i in [0, n) with bin(i) == b (bin(i) < 0: not counted).
   template <class Bin>
   static void count_bins(index_t n, const Bin& bin, index_t bins, index_t* counts) {

@@ -61,6 +61,17 @@ struct thrust_backend : thrust_loops<Space> {
     return gemm_reads_layout(rows, cols, rs, cs);
   }
 
+  /// A batch of FFTs (backend/facets.hpp's fft_desc): cuFFT on a GPU, FFTW where the
+  /// device is emulated.
+  template <class Real>
+  static void fft(const fft_desc& d, const void* in, void* out) {
+#if TANDEM_HAS_CUDA
+    cuda_fft<Real>(d, in, out);
+#else
+    host_fft<Real>(d, in, out);
+#endif
+  }
+
   /// counts[b] += the number of i in [0, n) with bin(i) == b: atomics on a GPU, a row of
   /// counters per chunk where the device is emulated (as on the host).
   template <class Bin>
