@@ -29,6 +29,7 @@
 #include "algorithm/manipulation.hpp"
 #include "algorithm/searching.hpp"
 #include "algorithm/matmul.hpp"
+#include "fft.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"
 #include "views/permute.hpp"
