@@ -166,6 +166,13 @@ OPS = {
     "unique_counts": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "unique_inverse": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "bincount": (1, INTS, EXACT, "counts"),
+    # numpy.fft: "fft" tolerance, 8 epsilon times log2(n) of the operand's L2 norm
+    "fft": (1, FLOATS, "fft", "finite"), "fft_axis": (1, FLOATS, "fft", "finite"),
+    "fft_n": (1, FLOATS, "fft", "finite"), "ifft_ortho": (1, FLOATS, "fft", "finite"),
+    "fft2": (1, FLOATS, "fft", "finite"), "ifft2_forward": (1, FLOATS, "fft", "finite"),
+    "fftn_s": (1, FLOATS, "fft", "finite"), "rfft": (1, FLOATS, "fft", "finite"),
+    "rfft_n_axis": (1, FLOATS, "fft", "finite"), "rfft2": (1, FLOATS, "fft", "finite"),
+    "fftshift": (1, FLOATS + INTS, EXACT, "any"),
 }
 # Complex operands (complex64, complex128): op: (arity, tolerance, domain). Tolerances in
 # ulps are relative to the magnitude of the expected complex value, for both parts. The
@@ -193,15 +200,22 @@ COMPLEX_OPS = {
     "roll_axis": (1, EXACT, "any"), "tile": (1, EXACT, "any"), "repeat_axis": (1, EXACT, "any"),
     "pad_constant": (1, EXACT, "any"), "pad_edge": (1, EXACT, "any"), "pad_reflect": (1, EXACT, "any"),
     "pad_wrap": (1, EXACT, "any"), "tril": (1, EXACT, "any"), "triu": (1, EXACT, "any"),
+    "fft": (1, "fft", "finite"), "fft_axis": (1, "fft", "finite"), "fft_n": (1, "fft", "finite"),
+    "ifft_ortho": (1, "fft", "finite"), "fft2": (1, "fft", "finite"), "ifft2_forward": (1, "fft", "finite"),
+    "fftn_s": (1, "fft", "finite"), "irfft": (1, "fft", "finite"), "irfft_n": (1, "fft", "finite"),
+    "irfft2": (1, "fft", "finite"), "fftshift": (1, EXACT, "any"),
 }
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
             "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
-            "argpartition_axis", "argsort_axis"}
+            "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
                   "nanmax_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis", "argpartition_axis",
-                  "digitize", "digitize_right"}
+                  "digitize", "digitize_right", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
+                  "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s"}
+# irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
+NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n"}
 
 
 def topk_order(a, axis):
@@ -291,6 +305,14 @@ def numpy_result(op, dt, a, b, axis):
             "unique_counts": lambda: np.unique(a, return_counts=True)[1].astype(np.int64),
             "unique_inverse": lambda: np.unique(a, return_inverse=True)[1].reshape(a.shape).astype(np.int64),
             "bincount": lambda: np.bincount(a.reshape(-1), minlength=3).astype(np.int64),
+            "fft": lambda: np.fft.fft(a), "fft_axis": lambda: np.fft.fft(a, axis=axis),
+            "fft_n": lambda: np.fft.fft(a, n=7, axis=0), "ifft_ortho": lambda: np.fft.ifft(a, norm="ortho"),
+            "fft2": lambda: np.fft.fft2(a), "ifft2_forward": lambda: np.fft.ifft2(a, norm="forward"),
+            "fftn_s": lambda: np.fft.fftn(a, s=(5, 4), axes=(1, 0)),
+            "rfft": lambda: np.fft.rfft(a), "rfft_n_axis": lambda: np.fft.rfft(a, n=9, axis=axis),
+            "rfft2": lambda: np.fft.rfft2(a), "irfft": lambda: np.fft.irfft(a),
+            "irfft_n": lambda: np.fft.irfft(a, n=9), "irfft2": lambda: np.fft.irfft2(a),
+            "fftshift": lambda: np.fft.fftshift(a),
         }[op]
         return np.asarray(f())
 
@@ -392,7 +414,7 @@ def make_cases(seed, per_op):
         for dt in dtypes:
             for k in range(per_op):
                 shape = shapes[rng.integers(len(shapes))] if k else (2, 3)
-                if op in NEEDS_NONEMPTY and 0 in shape:
+                if (op in NEEDS_NONEMPTY and 0 in shape) or (op in NEEDS_TWO_COLUMNS and min(shape) < 2):
                     shape = (3, 5)
                 transposed = bool(rng.integers(2))
                 a = draw(rng, dt, shape, domain, op)
@@ -482,7 +504,11 @@ def compare(c, want, got_dt, got):
     if tol == EXACT:
         ok = same
     else:
-        if tol == "sum":
+        if tol == "fft":  # each output an n-point sum of products with unit twiddles
+            x = c["a"].astype(np.complex128)
+            n = max(x.size, 2)
+            scale = np.full(w.shape, float(np.sqrt(np.sum(np.abs(x) ** 2))) * 8 * eps * math.log2(n))
+        elif tol == "sum":
             x = c["a"].astype(np.complex128 if dt in COMPLEX else np.float64)
             if op == "vdot":  # a sum of products: the products' magnitudes
                 bound, n = np.array([np.sum(np.abs(x) * np.abs(x + np.sin(x)))]), x.size

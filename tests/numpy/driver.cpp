@@ -227,6 +227,7 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
 template <class T, class S, class A>
 result integer_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   const std::string& op = c.op;
+  if (op == "fftshift") return collect(td::fft::fftshift(a));
   if (op == "bitwise_and") return collect(a & b);
   if (op == "bitwise_or") return collect(a | b);
   if (op == "bitwise_xor") return collect(a ^ b);
@@ -244,6 +245,7 @@ result integer_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b)
 
 template <class T, class S, class A>
 result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  if (auto r = fft_ops<T>(c, a)) return *r;
   const std::string& op = c.op;
   TANDEM_DRIVER_UNARY("exp", exp)
   TANDEM_DRIVER_UNARY("log", log)
@@ -288,9 +290,37 @@ result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   return common_ops(c, a, b);
 }
 
+// numpy.fft's transforms, for float and complex operands (rfft of real ones, irfft of
+// complex ones); nothing when `op` is another.
+template <class T, class A>
+std::optional<result> fft_ops(const case_text& c, const A& a) {
+  const std::string& op = c.op;
+  namespace f = td::fft;
+  const auto axis = static_cast<td::index_t>(c.param);
+  if (op == "fft") return collect(f::fft(a));
+  if (op == "fft_axis") return collect(f::fft(a, -1, axis));
+  if (op == "fft_n") return collect(f::fft(a, 7, 0));
+  if (op == "ifft_ortho") return collect(f::ifft(a, f::norm::ortho));
+  if (op == "fft2") return collect(f::fft2(a));
+  if (op == "ifft2_forward") return collect(f::ifft2(a, {}, {-2, -1}, f::norm::forward));
+  if (op == "fftn_s") return collect(f::fftn(a, {1, 0}, {5, 4}));
+  if constexpr (is_complex<T>) {
+    if (op == "irfft") return collect(f::irfft(a));
+    if (op == "irfft_n") return collect(f::irfft(a, 9));
+    if (op == "irfft2") return collect(f::irfft2(a));
+  } else {
+    if (op == "rfft") return collect(f::rfft(a));
+    if (op == "rfft_n_axis") return collect(f::rfft(a, 9, axis));
+    if (op == "rfft2") return collect(f::rfft2(a));
+  }
+  if (op == "fftshift") return collect(f::fftshift(a));
+  return std::nullopt;
+}
+
 template <class T, class S, class A>
 result complex_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   if (auto r = shared_ops(c, a, b)) return *r;
+  if (auto r = fft_ops<T>(c, a)) return *r;
   const std::string& op = c.op;
   TANDEM_DRIVER_UNARY("exp", exp)
   TANDEM_DRIVER_UNARY("log", log)
