@@ -89,6 +89,25 @@ if(NOT TARGET tandem::fftw)
   endif()
 endif()
 
+# LAPACKE (over the LAPACK that OpenBLAS or the reference provides) for host linear
+# algebra: tandem::lapacke, empty when it is not found (host linear algebra then fails
+# to compile, with a message that names what is missing).
+if(NOT TARGET tandem::lapacke)
+  add_library(tandem::lapacke INTERFACE IMPORTED GLOBAL)
+  find_path(TANDEM_LAPACKE_INCLUDE_DIR NAMES lapacke.h PATH_SUFFIXES lapacke)
+  find_library(TANDEM_LAPACKE_LIBRARY NAMES lapacke)
+  find_library(TANDEM_LAPACK_LIBRARY NAMES lapack openblas)
+  if(TANDEM_LAPACKE_INCLUDE_DIR AND TANDEM_LAPACKE_LIBRARY AND TANDEM_LAPACK_LIBRARY)
+    set_target_properties(tandem::lapacke PROPERTIES
+      INTERFACE_LINK_LIBRARIES "${TANDEM_LAPACKE_LIBRARY};${TANDEM_LAPACK_LIBRARY}"
+      INTERFACE_INCLUDE_DIRECTORIES "${TANDEM_LAPACKE_INCLUDE_DIR}"
+      INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_LAPACKE=1")
+    message(STATUS "tandem: host linear algebra uses LAPACKE (${TANDEM_LAPACKE_LIBRARY})")
+  else()
+    message(STATUS "tandem: LAPACKE not found; host linear algebra will not compile")
+  endif()
+endif()
+
 # tandem::<name> for a CUDA toolkit library (cuBLAS, cuFFT, ...): CUDA::<name> in projects
 # that enable CUDA, else empty.
 function(tandem_cuda_library name)
@@ -105,3 +124,4 @@ function(tandem_cuda_library name)
 endfunction()
 tandem_cuda_library(cublas)
 tandem_cuda_library(cufft)
+tandem_cuda_library(cusolver)

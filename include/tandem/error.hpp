@@ -27,6 +27,12 @@ struct index_error : error {
 struct cuda_error : error {
   using error::error;
 };
+/// A linear algebra routine met a matrix it cannot take: singular (solve, inv) or not
+/// positive definite (cholesky). The message names the batch entry and the pivot or
+/// minor, as numpy's LinAlgError.
+struct linalg_error : error {
+  using error::error;
+};
 /// Reading or writing a file failed.
 struct io_error : error {
   using error::error;

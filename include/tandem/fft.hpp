@@ -116,27 +116,6 @@ fft_plan_axes fft_resolve(const shape<R>& sh, std::vector<index_t> axes, const s
   return p;
 }
 
-/// A view of the operand (a tensor or view as it is; an expression evaluated first).
-template <class X>
-struct fft_source {
-  using V = value_of_t<X>;
-  using S = space_of_t<X>;
-  static constexpr std::size_t R = rank_of_v<X>;
-  tensor<V, R, S> held;
-  tensor_view<const V, R, S> view;  // (views are constructed, never assigned: assigning copies elements)
-  explicit fft_source(const X& x) : held(evaluate(x)), view(own(x, held)) {}
-
- private:
-  static constexpr bool direct = is_tensor_v<std::remove_cvref_t<X>> || is_view_v<std::remove_cvref_t<X>>;
-  static tensor<V, R, S> evaluate(const X& x) {
-    if constexpr (direct) return tensor<V, R, S>();
-    else return tensor<V, R, S>(x);
-  }
-  static tensor_view<const V, R, S> own(const X& x, const tensor<V, R, S>& h) {
-    if constexpr (direct) return as_view(x);
-    else return h.view();
-  }
-};
 
 /// Whether a view can be handed to the library as it is: positive strides (where the
 /// extent exceeds 1) and each transformed axis exactly `len` long.
@@ -212,7 +191,7 @@ auto fft_c2c(const X& x, const std::vector<index_t>& axes, const std::vector<ind
   static_assert(R >= 1, "tandem: fft needs a tensor of rank 1 or more");
   using P = fft_real_t<V>;
   using C = native_complex<P>;
-  const fft_source<X> src(x);
+  const operand_view<X> src(x);
   const fft_plan_axes p = fft_resolve(src.view.shape(), axes, s, false, what);
   shape<R> out_shape = src.view.shape();
   for (std::size_t i = 0; i != p.axes.size(); ++i) out_shape[p.axes[i]] = p.n[i];
@@ -245,7 +224,7 @@ auto fft_r2c(const X& x, const std::vector<index_t>& axes, const std::vector<ind
   static_assert(!is_complex_v<V>, "tandem: rfft takes real input (use fft for complex input)");
   using P = fft_real_t<V>;
   using C = native_complex<P>;
-  const fft_source<X> src(x);
+  const operand_view<X> src(x);
   const fft_plan_axes p = fft_resolve(src.view.shape(), axes, s, false, what);
   shape<R> real_shape = src.view.shape();
   for (std::size_t i = 0; i != p.axes.size(); ++i) real_shape[p.axes[i]] = p.n[i];
@@ -281,7 +260,7 @@ auto fft_c2r(const X& x, const std::vector<index_t>& axes, const std::vector<ind
   static_assert(R >= 1, "tandem: irfft needs a tensor of rank 1 or more");
   using P = fft_real_t<V>;
   using C = native_complex<P>;
-  const fft_source<X> src(x);
+  const operand_view<X> src(x);
   const fft_plan_axes p = fft_resolve(src.view.shape(), axes, s, true, what);
   shape<R> out_shape = src.view.shape();
   for (std::size_t i = 0; i != p.axes.size(); ++i) out_shape[p.axes[i]] = p.n[i];
@@ -405,7 +384,7 @@ template <class X>
 auto shift(const X& x, const std::vector<index_t>& axes, bool inverse, const char* what) {
   constexpr std::size_t R = rank_of_v<X>;
   static_assert(R >= 1, "tandem: fftshift needs a tensor of rank 1 or more");
-  const detail::fft_source<X> src(x);
+  const detail::operand_view<X> src(x);
   std::vector<std::size_t> which;
   if (axes.empty())
     for (std::size_t a = 0; a != R; ++a) which.push_back(a);

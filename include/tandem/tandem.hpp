@@ -30,6 +30,7 @@
 #include "algorithm/searching.hpp"
 #include "algorithm/matmul.hpp"
 #include "fft.hpp"
+#include "linalg.hpp"
 #include "views/slice.hpp"
 #include "views/reshape.hpp"
 #include "views/permute.hpp"

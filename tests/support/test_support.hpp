@@ -3,6 +3,7 @@
 // results back to the host for comparison against plain double-precision loops.
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -35,6 +36,23 @@ template <class X>
 std::vector<double> values(const X& x) {
   const auto v = td::to_vector(x);
   return std::vector<double>(v.begin(), v.end());
+}
+
+/// A real or complex element as std::complex<double> (a reference's type).
+template <class Z>
+std::complex<double> as_complex(const Z& z) {
+  if constexpr (td::detail::is_complex_v<Z>)
+    return {static_cast<double>(z.real()), static_cast<double>(z.imag())};
+  else
+    return {static_cast<double>(z), 0.0};
+}
+
+/// The elements of any tensor, view or expression as std::complex<double>, read on the host.
+template <class X>
+std::vector<std::complex<double>> complex_values(const X& x) {
+  std::vector<std::complex<double>> out;
+  for (const auto& z : td::to_vector(x)) out.push_back(as_complex(z));
+  return out;
 }
 
 /// Deterministic uniform values in [lo, hi).

@@ -21,7 +21,7 @@ using ref = std::complex<double>;
 
 template <class Z>
 ref z_ref(const Z& z) {
-  return {static_cast<double>(z.real()), static_cast<double>(z.imag())};
+  return testing::as_complex(z);
 }
 
 /// Within rel * |want| + abs of want, parts NaN where want's are.
@@ -33,9 +33,7 @@ bool z_near(const ref& got, const ref& want, double rel, double abs = 0) {
 
 template <class X>
 std::vector<ref> z_values(const X& x) {
-  std::vector<ref> out;
-  for (const auto& z : td::to_vector(x)) out.push_back(z_ref(z));
-  return out;
+  return testing::complex_values(x);
 }
 
 template <class Z>

@@ -244,6 +244,29 @@ void update_contiguous(const tensor_view<T, R, S>& v, Fn&& fn) {
   }
 }
 
+/// A view of an operand's elements: a tensor or view as it is, an expression evaluated
+/// into a tensor held here first (what FFTs and linear algebra hand to their libraries).
+template <class X>
+struct operand_view {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  static constexpr std::size_t R = rank_of_v<X>;
+  tensor<V, R, S> held;
+  tensor_view<const V, R, S> view;  // (views are constructed, never assigned: assigning copies elements)
+  explicit operand_view(const X& x) : held(evaluate(x)), view(own(x, held)) {}
+
+ private:
+  static constexpr bool direct = is_tensor_v<std::remove_cvref_t<X>> || is_view_v<std::remove_cvref_t<X>>;
+  static tensor<V, R, S> evaluate(const X& x) {
+    if constexpr (direct) return tensor<V, R, S>();
+    else return tensor<V, R, S>(x);
+  }
+  static tensor_view<const V, R, S> own(const X& x, const tensor<V, R, S>& h) {
+    if constexpr (direct) return as_view(x);
+    else return h.view();
+  }
+};
+
 }  // namespace detail
 
 }  // namespace tandem

@@ -44,6 +44,21 @@ struct host_backend : host_loops {
     host_fft<Real>(d, in, out);
   }
 
+  /// Dense linear algebra on batches of column-major matrices (backend/facets.hpp).
+  template <class T>
+  static void lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info) {
+    host_lu<T>(batch, n, a, stride, ipiv, info);
+  }
+  template <class T>
+  static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
+                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
+    host_lu_solve<T>(batch, n, nrhs, lu, lu_stride, ipiv, ipiv_stride, b, b_stride, info);
+  }
+  template <class T>
+  static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
+    host_cholesky<T>(batch, n, a, stride, info);
+  }
+
   /// counts[b] += the number of i in [0, n) with bin(i) == b (bin(i) < 0: not counted).
   template <class Bin>
   static void count_bins(index_t n, const Bin& bin, index_t bins, index_t* counts) {

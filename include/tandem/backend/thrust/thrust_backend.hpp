@@ -72,6 +72,33 @@ struct thrust_backend : thrust_loops<Space> {
 #endif
   }
 
+  /// Dense linear algebra on batches of column-major matrices (backend/facets.hpp).
+  template <class T>
+  static void lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info) {
+#if TANDEM_HAS_CUDA
+    cuda_lu<T>(batch, n, a, stride, ipiv, info);
+#else
+    host_lu<T>(batch, n, a, stride, ipiv, info);
+#endif
+  }
+  template <class T>
+  static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
+                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
+#if TANDEM_HAS_CUDA
+    cuda_lu_solve<T>(batch, n, nrhs, lu, lu_stride, ipiv, ipiv_stride, b, b_stride, info);
+#else
+    host_lu_solve<T>(batch, n, nrhs, lu, lu_stride, ipiv, ipiv_stride, b, b_stride, info);
+#endif
+  }
+  template <class T>
+  static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
+#if TANDEM_HAS_CUDA
+    cuda_cholesky<T>(batch, n, a, stride, info);
+#else
+    host_cholesky<T>(batch, n, a, stride, info);
+#endif
+  }
+
   /// counts[b] += the number of i in [0, n) with bin(i) == b: atomics on a GPU, a row of
   /// counters per chunk where the device is emulated (as on the host).
   template <class Bin>
