@@ -118,15 +118,14 @@ fft_plan_axes fft_resolve(const shape<R>& sh, std::vector<index_t> axes, const s
 
 
 /// Whether a view can be handed to the library as it is: positive strides (where the
-/// extent exceeds 1) and each transformed axis exactly `len` long.
+/// extent exceeds 1) and each transformed axis exactly as long as the transform (no cropping or padding).
 template <class T, std::size_t R, class S>
-bool fft_reads_in_place(const tensor_view<const T, R, S>& v, const fft_plan_axes& p, std::size_t halved_last) {
+bool fft_reads_in_place(const tensor_view<const T, R, S>& v, const fft_plan_axes& p) {
   if (v.size() == 0) return false;
   for (std::size_t d = 0; d != R; ++d)
     if (v.extent(d) > 1 && v.stride(d) <= 0) return false;
   for (std::size_t i = 0; i != p.axes.size(); ++i) {
-    const index_t want = halved_last && i + 1 == p.axes.size() ? p.n[i] / 2 + 1 : p.n[i];
-    if (v.extent(p.axes[i]) != want) return false;
+    if (v.extent(p.axes[i]) != p.n[i]) return false;
   }
   return true;
 }
@@ -199,7 +198,7 @@ auto fft_c2c(const X& x, const std::vector<index_t>& axes, const std::vector<ind
   if (out.size() == 0) return out;
   const tensor_view<C, R, S> ov = out.view();
   if constexpr (std::is_same_v<V, C>) {
-    if (fft_reads_in_place(src.view, p, false)) {
+    if (fft_reads_in_place(src.view, p)) {
       backend_t<S>::template fft<P>(fft_layout(fft_kind::c2c, sign, src.view, ov, p, false), src.view.data(),
                                     ov.data());
       fft_apply_scale(out, fft_scale(p, nm, sign > 0));
@@ -234,7 +233,7 @@ auto fft_r2c(const X& x, const std::vector<index_t>& axes, const std::vector<ind
   if (out.size() == 0) return out;
   const tensor_view<C, R, S> ov = out.view();
   if constexpr (std::is_same_v<V, P>) {
-    if (fft_reads_in_place(src.view, p, false)) {
+    if (fft_reads_in_place(src.view, p)) {
       backend_t<S>::template fft<P>(fft_layout(fft_kind::r2c, -1, src.view, ov, p, false), src.view.data(),
                                     ov.data());
       fft_apply_scale(out, fft_scale(p, nm, false));

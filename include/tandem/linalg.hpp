@@ -271,15 +271,11 @@ auto slogdet(const A& a) {
 template <operand A>
 auto det(const A& a) {
   using T = detail::linalg_t<value_of_t<A>>;
-  using P = detail::real_part_t<T>;
   using S = space_of_t<A>;
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   (void)detail::square_extent(sa.view, "det");
   const auto w = detail::lu_of<T>(detail::as_batch(sa.view));
-  std::vector<T> sign;
-  std::vector<P> logs;
-  detail_det::signs_and_logs(w, sign, logs);
   // The product of the diagonal itself (not exp of the log), as numpy's det.
   const index_t batch = w.lu.extent(0), n = w.lu.extent(1);
   std::vector<T> d(static_cast<std::size_t>(batch), T(1));
