@@ -23,6 +23,9 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <algorithm>
 #include <type_traits>
 #include <vector>
 
@@ -69,6 +72,29 @@ tensor_view<const T, 3, S> row_major_view(const tensor<T, 3, S>& w) {
   return {w.data(), shape<3>{w.extent(0), rows, cols}, shape<3>{rows * cols, 1, rows}};
 }
 
+/// A batch's view as the caller's rank: rank 3 as it is, rank 2 without the batch axis
+/// (whose extent is 1), rank 1 likewise from rank 2.
+template <std::size_t R, class T, std::size_t RB, class S>
+tensor_view<const T, R, S> unbatched(const tensor_view<const T, RB, S>& v) {
+  static_assert(R == RB || R + 1 == RB);
+  if constexpr (R == RB) {
+    return v;
+  } else {
+    shape<R> sh, st;
+    for (std::size_t d = 0; d != R; ++d) {
+      sh[d] = v.extent(d + 1);
+      st[d] = v.stride(d + 1);
+    }
+    return {v.data(), sh, st};
+  }
+}
+
+/// A new tensor of the caller's rank holding a batch view's elements.
+template <std::size_t R, class T, std::size_t RB, class S>
+tensor<T, R, S> unbatched_copy(const tensor_view<const T, RB, S>& v) {
+  return tensor<T, R, S>(unbatched<R>(v));
+}
+
 template <class V, std::size_t R, class S>
 index_t square_extent(const tensor_view<const V, R, S>& a, const char* what) {
   if (a.extent(R - 1) != a.extent(R - 2))
@@ -80,21 +106,34 @@ inline std::string batch_entry(index_t q, index_t batch, bool batched) {
   return batched ? "matrix " + std::to_string(q) + " of the batch of " + std::to_string(batch) : "the matrix";
 }
 
+/// Throws linalg_error for the first matrix whose `info` is not 0: "<entry> <failed(info)>"
+/// for a positive one (what the routine reports), a rejected argument for a negative one.
+template <class S, class Failed>
+void check_info(const tensor<int, 1, S>& info, bool batched, const char* what, Failed failed) {
+  const std::vector<int> v = to_vector(info);
+  for (std::size_t q = 0; q != v.size(); ++q) {
+    const std::string entry = batch_entry(static_cast<index_t>(q), static_cast<index_t>(v.size()), batched);
+    if (v[q] > 0) throw linalg_error(std::string("tandem: linalg::") + what + ": " + entry + " " + failed(v[q]));
+    if (v[q] < 0)
+      throw linalg_error(std::string("tandem: linalg::") + what + ": LAPACK rejected argument " +
+                         std::to_string(-v[q]) + " for " + entry);
+  }
+}
+
 /// Throws linalg_error for the first matrix whose LU factorization met a zero pivot.
 template <class S>
 void check_singular(const tensor<int, 1, S>& info, bool batched, const char* what) {
-  const std::vector<int> v = to_vector(info);
-  for (std::size_t q = 0; q != v.size(); ++q) {
-    if (v[q] > 0)
-      throw linalg_error(std::string("tandem: linalg::") + what + ": " +
-                         batch_entry(static_cast<index_t>(q), static_cast<index_t>(v.size()), batched) +
-                         " is singular: pivot U[" + std::to_string(v[q] - 1) + ", " + std::to_string(v[q] - 1) +
-                         "] is exactly zero");
-    if (v[q] < 0)
-      throw linalg_error(std::string("tandem: linalg::") + what + ": LAPACK rejected argument " +
-                         std::to_string(-v[q]) + " for " +
-                         batch_entry(static_cast<index_t>(q), static_cast<index_t>(v.size()), batched));
-  }
+  check_info(info, batched, what, [](int i) {
+    return "is singular: pivot U[" + std::to_string(i - 1) + ", " + std::to_string(i - 1) + "] is exactly zero";
+  });
+}
+
+/// For the iterative decompositions (SVD, eigensolvers): info > 0 means no convergence.
+template <class S>
+void check_converged(const tensor<int, 1, S>& info, bool batched, const char* what) {
+  check_info(info, batched, what, [](int i) {
+    return "did not converge (" + std::to_string(i) + " values unresolved; is there a NaN or infinity in it?)";
+  });
 }
 
 /// LU factorizations of a's matrices, column-major, in place, with their pivots.
@@ -110,7 +149,7 @@ lu_work<T, S> lu_of(const tensor_view<const V, 3, S>& a) {
                   tensor<int, 1, S>(shape<1>{a.extent(0)})};
   const index_t n = a.extent(1);
   if (a.extent(0) != 0 && n != 0)
-    backend_t<S>::template lu<T>(a.extent(0), n, w.lu.data(), n * n, w.piv.data(), w.info.data());
+    solver_t<S>::template lu<T>(a.extent(0), n, w.lu.data(), n * n, w.piv.data(), w.info.data());
   return w;
 }
 
@@ -122,7 +161,7 @@ void lu_solve_in_place(const lu_work<T, S>& w, tensor<T, 3, S>& b, bool batched,
   if (batch == 0 || n == 0 || nrhs == 0) return;
   tensor<int, 1, S> info(shape<1>{batch});
   const index_t lu_stride = w.lu.extent(0) == 1 ? 0 : n * n, piv_stride = w.lu.extent(0) == 1 ? 0 : n;
-  backend_t<S>::template lu_solve<T>(batch, n, nrhs, w.lu.data(), lu_stride, w.piv.data(), piv_stride, b.data(),
+  solver_t<S>::template lu_solve<T>(batch, n, nrhs, w.lu.data(), lu_stride, w.piv.data(), piv_stride, b.data(),
                                      nrhs * n, info.data());
   check_singular(info, batched, what);
 }
@@ -151,15 +190,9 @@ auto solve_with(const detail::lu_work<T, S>& w, const B& b, bool batched, const 
                       to_string(sb.view.shape()) + " do not fit (b's rows must be a's " + std::to_string(n) + ")");
   auto x = detail::column_major<T>(b3);
   detail::lu_solve_in_place(w, x, batched, what);
-  tensor<T, RB, S> out(sb.view.shape(), uninitialized);
-  if (out.size() != 0) {
-    const auto xr = detail::row_major_view(x);
-    if constexpr (RB == 1) detail::assign(out.view(), tensor_view<const T, 1, S>(xr.data(), out.shape(), shape<1>{1}));
-    else if constexpr (RB == 2)
-      detail::assign(out.view(), tensor_view<const T, 2, S>(xr.data(), out.shape(), shape<2>{xr.stride(1), xr.stride(2)}));
-    else detail::assign(out.view(), xr);
-  }
-  return out;
+  const auto xr = detail::row_major_view(x);
+  if constexpr (RB == 1) return tensor<T, 1, S>(tensor_view<const T, 1, S>(xr.data(), shape<1>{n}, shape<1>{xr.stride(1)}));
+  else return detail::unbatched_copy<RB>(xr);
 }
 }  // namespace detail_solve
 
@@ -194,13 +227,7 @@ auto inv(const A& a) {
   tensor<T, 3, S> x(shape<3>{a3.extent(0), n, n});
   if (x.size() != 0) detail::assign(tensor_view<T, 2, S>(x.data(), shape<2>{a3.extent(0), n}, shape<2>{n * n, n + 1}), T(1));
   detail::lu_solve_in_place(w, x, R == 3, "inv");
-  tensor<T, R, S> out(sa.view.shape(), uninitialized);
-  if (out.size() != 0) {
-    const auto xr = detail::row_major_view(x);
-    if constexpr (R == 2) detail::assign(out.view(), tensor_view<const T, 2, S>(xr.data(), out.shape(), shape<2>{xr.stride(1), xr.stride(2)}));
-    else detail::assign(out.view(), xr);
-  }
-  return out;
+  return detail::unbatched_copy<R>(detail::row_major_view(x));
 }
 
 /// numpy.linalg.slogdet's result: sign (a unit complex number for complex matrices, 0 for
@@ -307,17 +334,11 @@ auto cholesky(const A& a) {
   const auto a3 = detail::as_batch(sa.view);
   auto w = detail::column_major<T>(a3);
   tensor<int, 1, S> info(shape<1>{a3.extent(0)});
-  if (a3.extent(0) != 0 && n != 0) detail::backend_t<S>::template cholesky<T>(a3.extent(0), n, w.data(), n * n, info.data());
-  const std::vector<int> v = to_vector(info);
-  for (std::size_t q = 0; q != v.size(); ++q)
-    if (v[q] != 0)
-      throw linalg_error("tandem: linalg::cholesky: " +
-                         detail::batch_entry(static_cast<index_t>(q), static_cast<index_t>(v.size()), R == 3) +
-                         " is not positive definite: its leading minor of order " + std::to_string(v[q]) +
-                         " is not positive");
-  const auto lower = tril(detail::row_major_view(w));
-  if constexpr (R == 2) return tensor<T, 2, S>(tensor_view<const T, 2, S>(lower.data(), shape<2>{n, n}, shape<2>{n, 1}));
-  else return lower;
+  if (a3.extent(0) != 0 && n != 0) detail::solver_t<S>::template cholesky<T>(a3.extent(0), n, w.data(), n * n, info.data());
+  detail::check_info(info, R == 3, "cholesky", [](int i) {
+    return "is not positive definite: its leading minor of order " + std::to_string(i) + " is not positive";
+  });
+  return detail::unbatched_copy<R>(tensor_view<const T, 3, S>(tril(detail::row_major_view(w)).view()));
 }
 
 /// scipy.linalg.lu_factor's result: L (unit diagonal, below it) and U (on and above it)
@@ -335,20 +356,14 @@ auto lu_factor(const A& a) {
   using S = space_of_t<A>;
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
-  const index_t n = detail::square_extent(sa.view, "lu_factor");
+  (void)detail::square_extent(sa.view, "lu_factor");
   const auto w = detail::lu_of<T>(detail::as_batch(sa.view));
-  lu_factorization<T, R, S> f{tensor<T, R, S>(sa.view.shape(), uninitialized), {}};
-  if (f.lu.size() != 0) {
-    const auto xr = detail::row_major_view(w.lu);
-    if constexpr (R == 2) detail::assign(f.lu.view(), tensor_view<const T, 2, S>(xr.data(), f.lu.shape(), shape<2>{xr.stride(1), xr.stride(2)}));
-    else detail::assign(f.lu.view(), xr);
-  }
+  lu_factorization<T, R, S> f{detail::unbatched_copy<R>(detail::row_major_view(w.lu)), {}};
   shape<R - 1> ps;
   for (std::size_t d = 0; d + 1 < R; ++d) ps[d] = sa.view.extent(d);
   f.piv = tensor<index_t, R - 1, S>(ps, uninitialized);
   if (f.piv.size() != 0)
     detail::assign(f.piv.view(), tensor_view<const int, R - 1, S>(w.piv.data(), ps) - 1);
-  (void)n;
   return f;
 }
 
@@ -366,6 +381,442 @@ auto lu_solve(const lu_factorization<T, R, S>& f, const B& b) {
   if (w.piv.size() != 0)
     detail::assign(w.piv.view(), tensor_view<const index_t, 2, S>(f.piv.data(), shape<2>{batch, n}) + index_t(1));
   return detail_solve::solve_with(w, b, R == 3, "lu_solve", to_string(f.lu.shape()));
+}
+
+
+/// numpy.linalg.qr's reduced result: q (m x k, orthonormal columns) and r (k x n, upper
+/// triangular), k = min(m, n).
+template <class Q>
+struct qr_result {
+  Q q;
+  Q r;
+};
+
+/// numpy.linalg.qr (mode "reduced"): a = q r, for a matrix or a batch.
+template <operand A>
+auto qr(const A& a) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const auto a3 = detail::as_batch(sa.view);
+  const index_t batch = a3.extent(0), m = a3.extent(1), n = a3.extent(2), k = std::min(m, n);
+  auto w = detail::column_major<T>(a3);
+  tensor<T, 2, S> tau(shape<2>{batch, k}, uninitialized);
+  tensor<int, 1, S> info(shape<1>{batch});
+  const bool work = batch != 0 && k != 0;
+  if (work) detail::solver_t<S>::template qr<T>(batch, m, n, w.data(), m * n, tau.data(), info.data());
+  detail::check_info(info, R == 3, "qr", [](int) { return std::string("failed"); });
+  // R: the upper triangle of the first k rows; then Q overwrites the reflectors.
+  const tensor_view<const T, 3, S> top(w.data(), shape<3>{batch, k, n}, shape<3>{m * n, 1, m});
+  qr_result<tensor<T, R, S>> out{{}, detail::unbatched_copy<R>(tensor_view<const T, 3, S>(triu(top).view()))};
+  if (work) detail::solver_t<S>::template qr_q<T>(batch, m, k, w.data(), m * n, tau.data(), info.data());
+  detail::check_info(info, R == 3, "qr", [](int) { return std::string("failed"); });
+  out.q = detail::unbatched_copy<R>(tensor_view<const T, 3, S>(w.data(), shape<3>{batch, m, k}, shape<3>{m * n, 1, m}));
+  return out;
+}
+
+/// numpy.linalg.svd's result: a = u diag(s) vh, s descending (real).
+template <class U, class Sv>
+struct svd_result {
+  U u;
+  Sv s;
+  U vh;
+};
+
+namespace detail_svd {
+/// The SVD of a batch: the singular values (batch, k) and, unless job is none, u and vh
+/// as row-major views over `keep`'s buffers. A wide matrix (m < n) is decomposed as its
+/// conjugate transpose, which LAPACK and cuSOLVER both take as tall.
+template <class T, class S>
+struct parts {
+  using P = detail::real_part_t<T>;
+  tensor<P, 2, S> s;
+  tensor<T, 3, S> ub, vb;  // the backend's column-major u and vt
+  bool wide = false;
+};
+template <class T, class V, class S>
+parts<T, S> decompose(const tensor_view<const V, 3, S>& a3, detail::svd_job job, bool batched, const char* what) {
+  const index_t batch = a3.extent(0), m = a3.extent(1), n = a3.extent(2);
+  const index_t big = std::max(m, n), k = std::min(m, n);
+  parts<T, S> p;
+  p.wide = m < n;
+  tensor<T, 3, S> w;
+  if (!p.wide) {
+    w = detail::column_major<T>(a3);
+  } else {  // column-major a^H is a row-major copy of conj(a)
+    w = tensor<T, 3, S>(a3.shape(), uninitialized);
+    if (w.size() != 0) {
+      if constexpr (detail::is_complex_v<T>) detail::assign(w.view(), conj(a3));
+      else detail::assign(w.view(), a3);
+    }
+  }
+  const index_t ucols = job == detail::svd_job::full ? big : k;
+  p.s = tensor<typename parts<T, S>::P, 2, S>(shape<2>{batch, k}, uninitialized);
+  if (job != detail::svd_job::none) {
+    p.ub = tensor<T, 3, S>(shape<3>{batch, ucols, big});
+    p.vb = tensor<T, 3, S>(shape<3>{batch, k, k});
+    // numpy's identity blocks for empty operands: a (0, n) matrix has vh = I (full).
+    if (k == 0 && batch != 0 && ucols != 0)
+      detail::assign(tensor_view<T, 2, S>(p.ub.data(), shape<2>{batch, ucols}, shape<2>{ucols * big, big + 1}), T(1));
+  }
+  tensor<int, 1, S> info(shape<1>{batch});
+  if (batch != 0 && k != 0)
+    detail::solver_t<S>::template svd<T>(batch, big, k, w.data(), big * k, p.s.data(), p.ub.data(), p.vb.data(), job,
+                                         info.data());
+  detail::check_converged(info, batched, what);
+  return p;
+}
+}  // namespace detail_svd
+
+/// numpy.linalg.svd: u, s, vh with a = u diag(s) vh; reduced (u m x k, vh k x n, k =
+/// min(m, n)) unless full_matrices (u m x m, vh n x n). Rank 3: a batch.
+template <operand A>
+auto svd(const A& a, bool full_matrices = false) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using P = detail::real_part_t<T>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const auto a3 = detail::as_batch(sa.view);
+  const auto p = detail_svd::decompose<T>(a3, full_matrices ? detail::svd_job::full : detail::svd_job::reduced,
+                                          R == 3, "svd");
+  const auto& ub = p.ub;
+  const auto& vb = p.vb;
+  const index_t batch = a3.extent(0);
+  // The backend's u (big x ucols) and vt (k x k), column-major, read row-major: for a
+  // tall matrix they are u and vh transposed; for a wide one (a^H = u' s vt') u = vt'^H
+  // and vh = u'^H, which are their buffers read as they lie, conjugated.
+  const tensor_view<const T, 3, S> ur(ub.data(), shape<3>{batch, ub.extent(2), ub.extent(1)},
+                                      shape<3>{ub.extent(1) * ub.extent(2), 1, ub.extent(2)});
+  const tensor_view<const T, 3, S> vr(vb.data(), shape<3>{batch, vb.extent(2), vb.extent(1)},
+                                      shape<3>{vb.extent(1) * vb.extent(2), 1, vb.extent(2)});
+  svd_result<tensor<T, R, S>, tensor<P, R - 1, S>> out{{}, detail::unbatched_copy<R - 1>(tensor_view<const P, 2, S>(p.s.view())), {}};
+  if (!p.wide) {
+    out.u = detail::unbatched_copy<R>(ur);
+    out.vh = detail::unbatched_copy<R>(vr);
+  } else {
+    out.u = tensor<T, R, S>(conj(detail::unbatched<R>(tensor_view<const T, 3, S>(vb.view()))));
+    out.vh = tensor<T, R, S>(conj(detail::unbatched<R>(tensor_view<const T, 3, S>(ub.view()))));
+  }
+  return out;
+}
+
+/// numpy.linalg.svdvals: the singular values alone, descending.
+template <operand A>
+auto svdvals(const A& a) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using P = detail::real_part_t<T>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const auto p = detail_svd::decompose<T>(detail::as_batch(sa.view), detail::svd_job::none, R == 3, "svdvals");
+  return detail::unbatched_copy<R - 1>(tensor_view<const P, 2, space_of_t<A>>(p.s.view()));
+}
+
+/// numpy.linalg.eigh's (and eig's) result.
+template <class W, class V>
+struct eig_result {
+  W eigenvalues;
+  V eigenvectors;
+};
+
+namespace detail_eig {
+template <class T, class A>
+auto hermitian(const A& a, bool vectors, const char* what) {
+  using P = detail::real_part_t<T>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const index_t n = detail::square_extent(sa.view, what);
+  const auto a3 = detail::as_batch(sa.view);
+  auto w = detail::column_major<T>(a3);
+  tensor<P, 2, S> vals(shape<2>{a3.extent(0), n}, uninitialized);
+  tensor<int, 1, S> info(shape<1>{a3.extent(0)});
+  if (a3.extent(0) != 0 && n != 0)
+    detail::solver_t<S>::template eigh<T>(a3.extent(0), n, w.data(), n * n, vals.data(), vectors, info.data());
+  detail::check_converged(info, R == 3, what);
+  return eig_result<tensor<P, R - 1, S>, tensor<T, R, S>>{
+      detail::unbatched_copy<R - 1>(tensor_view<const P, 2, S>(vals.view())),
+      vectors ? detail::unbatched_copy<R>(detail::row_major_view(w)) : tensor<T, R, S>()};
+}
+
+/// Column j of an eigenvector matrix from a real geev's packing: a conjugate pair j,
+/// j + 1 (imag(w_j) > 0) is stored as the columns re, im.
+template <class C>
+struct unpack_real_vectors {
+  template <class P>
+  TANDEM_HD C operator()(P here, P next, P prev, C wj) const {
+    if (wj.imag() > 0) return C(here, next);
+    if (wj.imag() < 0) return C(prev, -here);
+    return C(here, P(0));
+  }
+};
+}  // namespace detail_eig
+
+/// numpy.linalg.eigh: eigenvalues ascending (real) and orthonormal eigenvectors (columns)
+/// of Hermitian matrices; only the lower triangle is read, as numpy's UPLO="L".
+template <operand A>
+auto eigh(const A& a) {
+  return detail_eig::hermitian<detail::linalg_t<value_of_t<A>>>(a, true, "eigh");
+}
+
+/// numpy.linalg.eigvalsh: eigh's eigenvalues alone.
+template <operand A>
+auto eigvalsh(const A& a) {
+  return detail_eig::hermitian<detail::linalg_t<value_of_t<A>>>(a, false, "eigvalsh").eigenvalues;
+}
+
+/// numpy.linalg.eig: eigenvalues and right eigenvectors (columns, unit 2-norm) of general
+/// square matrices, always complex (numpy returns real arrays when every eigenvalue is
+/// real; a C++ result type cannot depend on the values). Real matrices are solved in
+/// real arithmetic, so their conjugate pairs are exact conjugates. A NaN or an infinity
+/// in the input throws td::linalg_error naming where, as numpy's eig refuses it.
+template <operand A>
+auto eig(const A& a) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using P = detail::real_part_t<T>;
+  using C = detail::native_complex<P>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const index_t n = detail::square_extent(sa.view, "eig");
+  const auto a3 = detail::as_batch(sa.view);
+  const index_t batch = a3.extent(0);
+  if (a3.size() != 0 && !all(isfinite(a3))) {  // as numpy's eig, which LAPACK's balancing would choke on
+    const index_t at = argmax(!isfinite(a3));
+    throw linalg_error("tandem: linalg::eig: " + detail::batch_entry(at / (n * n), batch, R == 3) +
+                       " holds a NaN or an infinity, at [" + std::to_string(at / n % n) + ", " +
+                       std::to_string(at % n) + "]");
+  }
+  auto w = detail::column_major<T>(a3);
+  tensor<C, 2, S> vals(shape<2>{batch, n}, uninitialized);
+  // Real vectors have a zero column before the first matrix and after the last, so the
+  // partner column of a pair (the next one or the previous one) can always be read; a
+  // pair never spans two matrices, so the neighbour read across a boundary is unused.
+  constexpr index_t pad = detail::is_complex_v<T> ? 0 : 1;
+  tensor<T, 1, S> v(shape<1>{batch * n * n + 2 * pad * n});
+  tensor<int, 1, S> info(shape<1>{batch});
+  if (batch != 0 && n != 0)
+    detail::solver_t<S>::template eig<T>(batch, n, w.data(), n * n, vals.data(), v.data() + pad * n, true,
+                                         info.data());
+  detail::check_converged(info, R == 3, "eig");
+  tensor<C, 3, S> vectors(shape<3>{batch, n, n}, uninitialized);
+  if (vectors.size() != 0) {
+    const shape<3> sh{batch, n, n}, st{n * n, 1, n};
+    const tensor_view<const T, 3, S> here(v.data() + pad * n, sh, st);
+    if constexpr (detail::is_complex_v<T>) {
+      detail::assign(vectors.view(), here);
+    } else {
+      const tensor_view<const T, 3, S> next(v.data() + 2 * n, sh, st), prev(v.data(), sh, st);
+      const tensor_view<const C, 3, S> wj(vals.data(), sh, shape<3>{n, 0, 1});
+      detail::assign(vectors.view(), map(detail_eig::unpack_real_vectors<C>{}, here, next, prev, wj));
+    }
+  }
+  return eig_result<tensor<C, R - 1, S>, tensor<C, R, S>>{
+      detail::unbatched_copy<R - 1>(tensor_view<const C, 2, S>(vals.view())),
+      detail::unbatched_copy<R>(tensor_view<const C, 3, S>(vectors.view()))};
+}
+
+namespace detail_svd {
+/// Singular values kept and inverted: per matrix of `batch` (k values each, descending),
+/// 1 / s for the values above the threshold (`tol` when given, else `rel` times the
+/// matrix's largest), 0 for the rest; and how many were kept, the numerical rank.
+template <class P>
+struct truncation {
+  std::vector<P> inverse;
+  std::vector<index_t> rank;
+};
+template <class P>
+truncation<P> truncate(const std::vector<P>& s, index_t batch, index_t k, double rel, double tol = -1) {
+  truncation<P> t{std::vector<P>(s.size(), P(0)), std::vector<index_t>(static_cast<std::size_t>(batch), 0)};
+  for (index_t q = 0; q != batch; ++q) {
+    double top = 0;
+    for (index_t i = 0; i != k; ++i) top = std::max(top, double(s[static_cast<std::size_t>(q * k + i)]));
+    const double cut = tol >= 0 ? tol : rel * top;
+    for (index_t i = 0; i != k; ++i) {
+      const std::size_t at = static_cast<std::size_t>(q * k + i);
+      if (double(s[at]) > cut) {
+        t.inverse[at] = P(1) / s[at];
+        ++t.rank[static_cast<std::size_t>(q)];
+      }
+    }
+  }
+  return t;
+}
+
+/// conj(x) with its last two axes exchanged (a matrix's conjugate transpose), evaluated.
+template <class T, std::size_t R, class S>
+tensor<T, R, S> conj_transpose(const tensor<T, R, S>& x) {
+  if constexpr (detail::is_complex_v<T>) return tensor<T, R, S>(conj(swapaxes(x, R - 2, R - 1)));
+  else return tensor<T, R, S>(swapaxes(x, R - 2, R - 1));
+}
+
+/// v diag(d) w for a batch: the conjugate transpose of vh with its columns scaled by d
+/// (batch, k), times w.
+template <class T, std::size_t R, class P, class S>
+tensor<T, R, S> scaled_product(const tensor<T, R, S>& vh, const std::vector<P>& d, const tensor<T, R, S>& w) {
+  const index_t k = vh.extent(R - 2), batch = k == 0 ? 0 : static_cast<index_t>(d.size()) / k;
+  const auto dt = from(d, {batch, k}, S{});
+  shape<R> st{};
+  if constexpr (R == 3) st[0] = k;
+  st[R - 2] = 1;
+  st[R - 1] = 0;
+  const tensor<T, R, S> scaled(vh * tensor_view<const P, R, S>(dt.data(), vh.shape(), st));
+  return matmul(conj_transpose(scaled), w);
+}
+}  // namespace detail_svd
+
+/// numpy.linalg.pinv: the Moore-Penrose pseudo-inverse from the SVD, singular values at
+/// or below rcond times the largest taken as zero (numpy's default rcond, 1e-15).
+template <operand A>
+auto pinv(const A& a, double rcond = 1e-15) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  shape<R> out_shape = sa.view.shape();
+  std::swap(out_shape[R - 2], out_shape[R - 1]);
+  const index_t k = std::min(out_shape[R - 2], out_shape[R - 1]);
+  if (k == 0) return tensor<T, R, S>(out_shape);
+  const auto f = svd(sa.view);
+  const auto s = to_vector(f.s);
+  const auto t = detail_svd::truncate(s, static_cast<index_t>(s.size()) / k, k, rcond);
+  // pinv = v diag(1/s) u^H
+  return detail_svd::scaled_product(f.vh, t.inverse, detail_svd::conj_transpose(f.u));
+}
+
+/// numpy.linalg.matrix_rank: the number of singular values above tol (by default
+/// max(s) * max(m, n) * eps, as numpy's); a tensor of ranks for a batch.
+template <operand A>
+auto matrix_rank(const A& a, double tol = -1) {
+  using P = detail::real_part_t<detail::linalg_t<value_of_t<A>>>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const index_t m = sa.view.extent(R - 2), n = sa.view.extent(R - 1), k = std::min(m, n);
+  const index_t batch = R == 3 ? sa.view.extent(0) : 1;
+  const auto t = detail_svd::truncate(to_vector(svdvals(sa.view)), batch, k,
+                                      double(std::max(m, n)) * std::numeric_limits<P>::epsilon(), tol);
+  if constexpr (R == 2) return t.rank[0];
+  else return from(t.rank, {batch}, space_of_t<A>{});
+}
+
+/// numpy.linalg.lstsq's result: the solution, the squared residual norms (per column of
+/// b, when a has full column rank and more rows than columns; else empty), a's rank and
+/// its singular values.
+template <class X, class Res, class Sv>
+struct lstsq_result {
+  X x;
+  Res residuals;
+  index_t rank;
+  Sv s;
+};
+
+/// numpy.linalg.lstsq: x minimizing |b - a x| (2-norm), the minimum-norm one when a is
+/// rank deficient, from a's SVD; singular values at or below rcond times the largest are
+/// taken as zero (by default eps * max(m, n), as numpy's). a is (m, n), b (m) or (m, k).
+template <operand A, operand B>
+auto lstsq(const A& a, const B& b, double rcond = -1) {
+  using T = detail::linalg_t<decltype(value_of_t<A>() * value_of_t<B>())>;
+  using P = detail::real_part_t<T>;
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  constexpr std::size_t RB = rank_of_v<B>;
+  static_assert(rank_of_v<A> == 2 && (RB == 1 || RB == 2),
+                "tandem: linalg::lstsq takes a (m, n) with b (m) or (m, k), as numpy's");
+  const tensor<T, 2, S> at(cast<T>(a));
+  const detail::operand_view<B> sb(b);
+  const index_t m = at.extent(0), n = at.extent(1), k = std::min(m, n);
+  if (sb.view.extent(0) != m)
+    throw shape_error("tandem: linalg::lstsq: a of shape " + to_string(at.shape()) + " and b of shape " +
+                      to_string(sb.view.shape()) + " do not fit (b's rows must be a's " + std::to_string(m) + ")");
+  const index_t nrhs = RB == 1 ? 1 : sb.view.extent(RB - 1);
+  const tensor<T, 2, S> b2(cast<T>(tensor_view<const value_of_t<B>, 2, S>(
+      sb.view.data(), shape<2>{m, nrhs}, shape<2>{sb.view.stride(0), RB == 1 ? 0 : sb.view.stride(RB - 1)})));
+  const auto f = svd(at);
+  const auto sv = to_vector(f.s);
+  const auto t = detail_svd::truncate(sv, 1, k, rcond >= 0 ? rcond : std::numeric_limits<P>::epsilon() * double(std::max(m, n)));
+  const index_t rank = t.rank[0];
+  tensor<T, 2, S> x(shape<2>{n, nrhs});
+  if (k != 0 && nrhs != 0)  // x = v diag(1/s) u^H b
+    x = detail_svd::scaled_product(f.vh, t.inverse, tensor<T, 2, S>(matmul(detail_svd::conj_transpose(f.u), b2)));
+  // Squared residual norms when a has full column rank and more rows than columns.
+  const bool full = rank == n && m > n;
+  tensor<P, 1, S> res(shape<1>{full ? nrhs : 0});
+  if (full && nrhs != 0) {
+    const auto d = eval(b2 - matmul(at, x));
+    res = tensor<P, 1, S>(sum(real(d * conj(d)), index_t(0)));
+  }
+  auto xo = [&] {
+    if constexpr (RB == 1) return tensor<T, 1, S>(tensor_view<const T, 1, S>(x.data(), shape<1>{n}, shape<1>{nrhs}));
+    else return x;
+  }();
+  return lstsq_result<tensor<T, RB, S>, tensor<P, 1, S>, tensor<P, 1, S>>{std::move(xo), std::move(res), rank,
+                                                                           tensor<P, 1, S>(f.s)};
+}
+
+namespace detail_norm {
+template <class A>
+auto abs_of(const A& a) {
+  using P = detail::real_part_t<detail::real_t<value_of_t<A>>>;
+  return cast<P>(abs(a));
+}
+}  // namespace detail_norm
+
+/// numpy.linalg.norm without ord: the 2-norm of the elements taken flat (Frobenius for a
+/// matrix), of any rank.
+template <operand A>
+auto norm(const A& a) {
+  return tandem::norm(a);
+}
+
+/// numpy.linalg.norm with a numeric ord. A vector: max |x| (inf), min |x| (-inf), the
+/// number of non-zeros (0), else sum(|x|^ord)^(1/ord). A matrix: the largest (inf) or
+/// smallest (-inf) row sum of |a|, the largest (1) or smallest (-1) column sum, the
+/// largest (2) or smallest (-2) singular value; other ords throw td::error.
+template <operand A>
+auto norm(const A& a, double ord) {
+  constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R == 1 || R == 2, "tandem: linalg::norm with an ord takes a vector or a matrix, as numpy's");
+  using P = detail::real_part_t<detail::real_t<value_of_t<A>>>;
+  const double inf = std::numeric_limits<double>::infinity();
+  const detail::operand_view<A> sa(a);
+  if constexpr (R == 1) {
+    const auto m = detail_norm::abs_of(sa.view);
+    if (ord == inf) return sa.view.size() == 0 ? P(0) : P(max(m));
+    if (ord == -inf) return sa.view.size() == 0 ? P(0) : P(min(m));
+    if (ord == 0) return P(count_nonzero(sa.view));
+    if (ord == 1) return P(sum(m));
+    if (ord == 2) return P(tandem::norm(sa.view));
+    using W = std::conditional_t<std::is_same_v<P, double>, double, float>;
+    return P(std::pow(W(sum(pow(cast<W>(m), W(ord)))), W(1 / ord)));
+  } else {
+    using M = detail::real_part_t<detail::linalg_t<value_of_t<A>>>;
+    if (sa.view.size() == 0) return M(0);
+    if (ord == 2 || ord == -2) {
+      const auto s = svdvals(sa.view);
+      return M(ord == 2 ? max(s) : min(s));
+    }
+    const auto m = detail_norm::abs_of(sa.view);
+    if (ord == inf) return M(max(sum(m, 1)));
+    if (ord == -inf) return M(min(sum(m, 1)));
+    if (ord == 1) return M(max(sum(m, 0)));
+    if (ord == -1) return M(min(sum(m, 0)));
+    throw error("tandem: linalg::norm: ord " + std::to_string(ord) +
+                      " is not a matrix norm (use inf, -inf, 1, -1, 2, -2, \"fro\" or \"nuc\")");
+  }
+}
+
+/// numpy.linalg.norm with ord "fro" (Frobenius) or "nuc" (the sum of the singular
+/// values) for a matrix; any other name throws td::error.
+template <operand A>
+auto norm(const A& a, std::string_view ord) {
+  static_assert(rank_of_v<A> == 2, "tandem: linalg::norm(a, \"fro\" or \"nuc\") takes a matrix, as numpy's");
+  using M = detail::real_part_t<detail::linalg_t<value_of_t<A>>>;
+  if (ord == "fro") return M(tandem::norm(a));
+  if (ord == "nuc") {
+    const detail::operand_view<A> sa(a);
+    return sa.view.size() == 0 ? M(0) : M(sum(svdvals(sa.view)));
+  }
+  throw error("tandem: linalg::norm: ord \"" + std::string(ord) + "\" is not a norm (use \"fro\" or \"nuc\")");
 }
 
 }  // namespace tandem::linalg

@@ -1,11 +1,14 @@
-// Dense linear algebra (linalg.hpp): solve, inv, det, slogdet, cholesky, lu_factor and
-// lu_solve for float, double and both complex types, on single matrices and batches, in
-// every space. Checked by reconstruction in double (A x = b residuals, A A^-1 = I,
-// L L^H = A, det against the product of the LU diagonal and against hand values),
-// hand-computed 2 x 2 and 3 x 3 cases, singular and indefinite inputs (the error and
-// its message), empty and 1 x 1 matrices, transposed views and expressions.
+// Dense linear algebra (linalg.hpp): solve, inv, det, slogdet, cholesky, lu_factor,
+// lu_solve, qr, svd, svdvals, eigh, eigvalsh, eig, lstsq, pinv, matrix_rank and norm for
+// float, double and both complex types, on single matrices and batches, in every space.
+// Checked by reconstruction in double (A x = b residuals, A A^-1 = I, L L^H = A, A = QR
+// with Q orthonormal, A = U S Vh, A V = V diag(w), the normal equations, the Penrose
+// conditions, det against the product of the LU diagonal), hand-computed 2 x 2 and 3 x 3
+// cases, singular and indefinite inputs (the error and its message), empty and 1 x 1
+// matrices, wide and tall shapes, transposed views and expressions.
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -265,4 +268,379 @@ TEMPLATE_TEST_CASE("linalg: singular and indefinite inputs throw linalg_error na
   // Shapes: not square, b of the wrong length.
   CHECK_THROWS_AS(td::linalg::det(td::zeros<double>({2, 3}, space)), td::shape_error);
   CHECK_THROWS_AS(td::linalg::solve(td::eye<double>(3, space), td::zeros<double>({2}, space)), td::shape_error);
+}
+
+namespace {
+
+/// A random m x n matrix of T (entries in [-1, 1), complex parts both random).
+template <class T>
+std::vector<T> rect(std::size_t m, std::size_t n, unsigned seed) {
+  const auto re = testing::random_values<double>(m * n, -1, 1, seed), im = testing::random_values<double>(m * n, -1, 1, seed + 1);
+  std::vector<T> out;
+  for (std::size_t i = 0; i < m * n; ++i) {
+    if constexpr (td::detail::is_complex_v<T>) out.emplace_back(typename T::value_type(re[i]), typename T::value_type(im[i]));
+    else out.push_back(T(re[i]));
+  }
+  return out;
+}
+
+/// Row-major double-precision products and transposes of the references.
+std::vector<ref> mul(const std::vector<ref>& a, const std::vector<ref>& b, std::size_t m, std::size_t k, std::size_t n) {
+  std::vector<ref> c(m * n, ref(0, 0));
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t l = 0; l < k; ++l)
+      for (std::size_t j = 0; j < n; ++j) c[i * n + j] += a[i * k + l] * b[l * n + j];
+  return c;
+}
+std::vector<ref> herm(const std::vector<ref>& a, std::size_t m, std::size_t n) {  // (m x n) -> (n x m), conjugated
+  std::vector<ref> t(m * n);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) t[j * m + i] = std::conj(a[i * n + j]);
+  return t;
+}
+double max_diff(const std::vector<ref>& a, const std::vector<ref>& b) {
+  REQUIRE(a.size() == b.size());
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[i]));
+  return worst;
+}
+std::vector<ref> identity(std::size_t n) {
+  std::vector<ref> e(n * n, ref(0, 0));
+  for (std::size_t i = 0; i < n; ++i) e[i * n + i] = 1;
+  return e;
+}
+/// Matrix q of a row-major batch of (rows x cols) matrices.
+std::vector<ref> entry(const std::vector<ref>& v, std::size_t q, std::size_t rows, std::size_t cols) {
+  return std::vector<ref>(v.begin() + long(q * rows * cols), v.begin() + long((q + 1) * rows * cols));
+}
+
+template <class F>
+void every_type(F f) {
+  f(float{});
+  f(double{});
+  f(cf{});
+  f(cd{});
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("linalg: qr reconstructs with orthonormal q and upper-triangular r", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // Hand value: [[3, 0], [4, 5]] = q r with |r| = [[5, 4], [0, 3]] (signs are LAPACK's choice).
+  const auto h = td::linalg::qr(td::from<double>({{3, 0}, {4, 5}}, space));
+  const auto hr = refs(h.r);
+  CHECK(std::abs(std::abs(hr[0]) - 5) < 1e-14);
+  CHECK(std::abs(std::abs(hr[1]) - 4) < 1e-14);
+  CHECK(hr[2] == 0.0);
+  CHECK(std::abs(std::abs(hr[3]) - 3) < 1e-14);
+  every_type([&](auto tag) {
+    using T = decltype(tag);
+    for (auto [m, n] : {std::pair<std::size_t, std::size_t>{5, 3}, {3, 5}, {4, 4}, {1, 1}, {7, 1}}) {
+      CAPTURE(m, n);
+      const std::size_t k = std::min(m, n);
+      const auto a = td::from(rect<T>(m, n, unsigned(m * 10 + n)), {td::index_t(m), td::index_t(n)}, space);
+      const auto f = td::linalg::qr(a);
+      static_assert(std::is_same_v<td::value_of_t<decltype(f.q)>, T>);
+      REQUIRE(f.q.shape() == td::shape<2>{td::index_t(m), td::index_t(k)});
+      REQUIRE(f.r.shape() == td::shape<2>{td::index_t(k), td::index_t(n)});
+      const auto q = refs(f.q), r = refs(f.r);
+      CHECK(max_diff(mul(q, r, m, k, n), refs(a)) < tol<T>() * 10);
+      CHECK(max_diff(mul(herm(q, m, k), q, k, m, k), identity(k)) < tol<T>() * 10);
+      for (std::size_t i = 0; i < k; ++i)
+        for (std::size_t j = 0; j < i; ++j) CHECK(r[i * n + j] == 0.0);
+    }
+    // A batch, read through a transposed view of each matrix.
+    const auto a = td::from(rect<T>(3 * 6 * 4, 1, 77), {3, 4, 6}, space);
+    const auto at = td::swapaxes(a, 1, 2);  // (3, 6, 4)
+    const auto f = td::linalg::qr(at);
+    const auto ar = refs(at), q = refs(f.q), r = refs(f.r);
+    for (std::size_t b = 0; b < 3; ++b)
+      CHECK(max_diff(mul(entry(q, b, 6, 4), entry(r, b, 4, 4), 6, 4, 4), entry(ar, b, 6, 4)) < tol<T>() * 10);
+  });
+  // Empty matrices: q (m, 0) and r (0, n), or r (0, 0) ... as numpy's reduced mode.
+  const auto e = td::linalg::qr(td::zeros<double>({0, 3}, space));
+  CHECK(e.q.shape() == td::shape<2>{0, 0});
+  CHECK(e.r.shape() == td::shape<2>{0, 3});
+  const auto e2 = td::linalg::qr(td::zeros<double>({3, 0}, space));
+  CHECK(e2.q.shape() == td::shape<2>{3, 0});
+  CHECK(e2.r.shape() == td::shape<2>{0, 0});
+}
+
+TEMPLATE_TEST_CASE("linalg: svd and svdvals, tall, wide, full and batched", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // Hand values: diag(3, -4) has s = [4, 3]; [[1, 1], [1, 1]] has s = [2, 0]; [[1, -2],
+  // [3, 4]] has s1 s2 = |det| = 10 and s1^2 + s2^2 = 30.
+  const auto s1 = td::to_vector(td::linalg::svdvals(td::from<double>({{3, 0}, {0, -4}}, space)));
+  CHECK(std::abs(s1[0] - 4) < 1e-14);
+  CHECK(std::abs(s1[1] - 3) < 1e-14);
+  const auto s2 = td::to_vector(td::linalg::svdvals(td::from<double>({{1, 1}, {1, 1}}, space)));
+  CHECK(std::abs(s2[0] - 2) < 1e-14);
+  CHECK(std::abs(s2[1]) < 1e-14);
+  const auto s3 = td::to_vector(td::linalg::svd(td::from<double>({{1, -2}, {3, 4}}, space)).s);
+  CHECK(std::abs(s3[0] * s3[1] - 10) < 1e-12);
+  CHECK(std::abs(s3[0] * s3[0] + s3[1] * s3[1] - 30) < 1e-12);
+  every_type([&](auto tag) {
+    using T = decltype(tag);
+    using P = td::detail::real_part_t<T>;
+    for (auto [m, n] : {std::pair<std::size_t, std::size_t>{6, 4}, {3, 5}, {4, 4}, {1, 3}, {5, 1}}) {
+      for (bool full : {false, true}) {
+        CAPTURE(m, n, full);
+        const std::size_t k = std::min(m, n), ur = full ? m : k, vc = full ? n : k;
+        const auto a = td::from(rect<T>(m, n, unsigned(m * 7 + n)), {td::index_t(m), td::index_t(n)}, space);
+        const auto f = td::linalg::svd(a, full);
+        static_assert(std::is_same_v<td::value_of_t<decltype(f.s)>, P>);
+        REQUIRE(f.u.shape() == td::shape<2>{td::index_t(m), td::index_t(ur)});
+        REQUIRE(f.vh.shape() == td::shape<2>{td::index_t(vc), td::index_t(n)});
+        REQUIRE(f.s.size() == td::index_t(k));
+        const auto u = refs(f.u), vh = refs(f.vh);
+        const auto s = td::to_vector(f.s);
+        for (std::size_t i = 0; i < k; ++i) {
+          CHECK(s[i] >= 0);
+          if (i) CHECK(s[i] <= s[i - 1]);
+        }
+        // u[:, :k] diag(s) vh[:k, :] = a; the full factors stay unitary.
+        std::vector<ref> us(m * k), vk(k * n);
+        for (std::size_t i = 0; i < m; ++i)
+          for (std::size_t j = 0; j < k; ++j) us[i * k + j] = u[i * ur + j] * double(s[j]);
+        for (std::size_t i = 0; i < k * n; ++i) vk[i] = vh[i];
+        CHECK(max_diff(mul(us, vk, m, k, n), refs(a)) < tol<T>() * 10);
+        CHECK(max_diff(mul(herm(u, m, ur), u, ur, m, ur), identity(ur)) < tol<T>() * 10);
+        CHECK(max_diff(mul(vh, herm(vh, vc, n), vc, n, vc), identity(vc)) < tol<T>() * 10);
+        const auto sv = td::to_vector(td::linalg::svdvals(a));
+        for (std::size_t i = 0; i < k; ++i) CHECK(std::abs(double(sv[i]) - double(s[i])) < tol<T>() * 10);
+      }
+    }
+    // A batch of wide matrices: each entry is its own decomposition.
+    const auto a = td::from(rect<T>(2 * 3 * 5, 1, 91), {2, 3, 5}, space);
+    const auto f = td::linalg::svd(a);
+    const auto s = td::to_vector(f.s);
+    REQUIRE(s.size() == 6);
+    for (td::index_t b = 0; b < 2; ++b) {
+      const auto one = td::to_vector(td::linalg::svdvals(td::slice(a, b, td::all, td::all)));
+      for (std::size_t i = 0; i < 3; ++i) CHECK(std::abs(double(one[i]) - double(s[std::size_t(b) * 3 + i])) < tol<T>() * 10);
+    }
+  });
+  // Empty: no singular values; the full factors of a (0, 3) matrix are I (3 x 3) for vh.
+  CHECK(td::linalg::svdvals(td::zeros<double>({0, 3}, space)).size() == 0);
+  const auto e = td::linalg::svd(td::zeros<double>({0, 3}, space), true);
+  CHECK(e.u.shape() == td::shape<2>{0, 0});
+  CHECK(refs(e.vh) == identity(3));
+}
+
+TEMPLATE_TEST_CASE("linalg: eigh and eigvalsh of Hermitian matrices", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // Hand value: [[2, 1], [1, 2]] has eigenvalues 1 and 3, ascending. Only the lower
+  // triangle is read: a different upper triangle gives the same answer, as numpy's.
+  const auto w = td::to_vector(td::linalg::eigvalsh(td::from<double>({{2, 99}, {1, 2}}, space)));
+  CHECK(std::abs(w[0] - 1) < 1e-14);
+  CHECK(std::abs(w[1] - 3) < 1e-14);
+  every_type([&](auto tag) {
+    using T = decltype(tag);
+    for (std::size_t n : {1u, 2u, 5u, 16u}) {
+      CAPTURE(n);
+      const auto a = td::from(sample<T>(n, unsigned(n) + 30, true), {td::index_t(n), td::index_t(n)}, space);
+      const auto e = td::linalg::eigh(a);
+      const auto vals = td::to_vector(e.eigenvalues);
+      const auto v = refs(e.eigenvectors);
+      std::vector<ref> vw(n * n);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) vw[i * n + j] = v[i * n + j] * double(vals[j]);
+      const double scale = std::abs(double(vals[n - 1])) + 1;
+      CHECK(max_diff(mul(refs(a), v, n, n, n), vw) < tol<T>() * 10 * scale);
+      CHECK(max_diff(mul(herm(v, n, n), v, n, n, n), identity(n)) < tol<T>() * 10);
+      for (std::size_t i = 1; i < n; ++i) CHECK(vals[i] >= vals[i - 1]);
+      const auto only = td::to_vector(td::linalg::eigvalsh(a));
+      for (std::size_t i = 0; i < n; ++i) CHECK(std::abs(double(only[i]) - double(vals[i])) < tol<T>() * 10 * scale);
+    }
+    // A batch.
+    std::vector<T> av;
+    for (unsigned q = 0; q < 3; ++q) {
+      const auto m = sample<T>(4, 300 + q, true);
+      av.insert(av.end(), m.begin(), m.end());
+    }
+    const auto a = td::from(av, {3, 4, 4}, space);
+    const auto all = td::to_vector(td::linalg::eigvalsh(a));
+    for (td::index_t q = 0; q < 3; ++q) {
+      const auto one = td::to_vector(td::linalg::eigvalsh(td::slice(a, q, td::all, td::all)));
+      for (std::size_t i = 0; i < 4; ++i) CHECK(std::abs(double(one[i]) - double(all[std::size_t(q) * 4 + i])) < tol<T>() * 100);
+    }
+  });
+  CHECK(td::linalg::eigvalsh(td::zeros<double>({0, 0}, space)).size() == 0);
+}
+
+TEMPLATE_TEST_CASE("linalg: eig of general matrices, complex results", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // Hand values: a rotation by 90 degrees has eigenvalues +i and -i (exact conjugates from
+  // real arithmetic); diag(2, 3) has real ones with zero imaginary parts.
+  const auto rot = td::linalg::eig(td::from<double>({{0, -1}, {1, 0}}, space));
+  const auto rw = refs(rot.eigenvalues);
+  CHECK(std::abs(rw[0] - ref(0, 1)) < 1e-14);
+  CHECK(rw[1] == std::conj(rw[0]));
+  const auto dw = refs(td::linalg::eig(td::from<double>({{2, 0}, {0, 3}}, space)).eigenvalues);
+  CHECK(dw[0] == ref(2, 0));
+  CHECK(dw[1] == ref(3, 0));
+  every_type([&](auto tag) {
+    using T = decltype(tag);
+    for (std::size_t n : {1u, 2u, 5u, 12u}) {
+      CAPTURE(n);
+      const auto a = td::from(rect<T>(n, n, unsigned(n) + 40), {td::index_t(n), td::index_t(n)}, space);
+      const auto e = td::linalg::eig(a);
+      static_assert(td::detail::is_complex_v<td::value_of_t<decltype(e.eigenvalues)>>);
+      const auto w = refs(e.eigenvalues), v = refs(e.eigenvectors);
+      std::vector<ref> vw(n * n);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) vw[i * n + j] = v[i * n + j] * w[j];
+      CHECK(max_diff(mul(refs(a), v, n, n, n), vw) < tol<T>() * 10 * double(n));
+      for (std::size_t j = 0; j < n; ++j) {
+        double norm2 = 0;
+        for (std::size_t i = 0; i < n; ++i) norm2 += std::norm(v[i * n + j]);
+        CHECK(std::abs(norm2 - 1) < tol<T>() * 10);
+      }
+      if constexpr (!td::detail::is_complex_v<T>) {  // pairs are exact conjugates
+        for (std::size_t j = 0; j + 1 < n; ++j)
+          if (w[j].imag() > 0) CHECK(w[j + 1] == std::conj(w[j]));
+      }
+    }
+    // A batch (of transposed views).
+    const auto a = td::from(rect<T>(2 * 3 * 3, 1, 55), {2, 3, 3}, space);
+    const auto e = td::linalg::eig(td::swapaxes(a, 1, 2));
+    const auto at = refs(td::swapaxes(a, 1, 2));
+    const auto w = refs(e.eigenvalues), v = refs(e.eigenvectors);
+    for (std::size_t b = 0; b < 2; ++b) {
+      const auto vb = entry(v, b, 3, 3);
+      std::vector<ref> vw(9);
+      for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t j = 0; j < 3; ++j) vw[i * 3 + j] = vb[i * 3 + j] * w[b * 3 + j];
+      CHECK(max_diff(mul(entry(at, b, 3, 3), vb, 3, 3, 3), vw) < tol<T>() * 30);
+    }
+  });
+}
+
+TEMPLATE_TEST_CASE("linalg: lstsq, pinv and matrix_rank", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // Hand values: three equal rows of [1, 1] against b = [1, 2, 3]: rank 1, the
+  // minimum-norm solution [1, 1], no residuals (rank < n); s = [sqrt 6, 0].
+  const auto h = td::linalg::lstsq(td::from<double>({{1, 1}, {1, 1}, {1, 1}}, space), td::from<double>({1, 2, 3}, space));
+  CHECK(h.rank == 1);
+  const auto hx = td::to_vector(h.x);
+  CHECK(std::abs(hx[0] - 1) < 1e-14);
+  CHECK(std::abs(hx[1] - 1) < 1e-14);
+  CHECK(h.residuals.size() == 0);
+  CHECK(std::abs(td::to_vector(h.s)[0] - std::sqrt(6.0)) < 1e-14);
+  // pinv of a rank-1 matrix a is a^T / |a|_F^2.
+  const auto p1 = td::to_vector(td::linalg::pinv(td::from<double>({{1, 2}, {2, 4}}, space)));
+  const std::vector<double> want{1 / 25., 2 / 25., 2 / 25., 4 / 25.};
+  for (std::size_t i = 0; i < 4; ++i) CHECK(std::abs(p1[i] - want[i]) < 1e-15);
+  CHECK(td::linalg::matrix_rank(td::eye<double>(4, space)) == 4);
+  CHECK(td::linalg::matrix_rank(td::from<double>({{1, 2}, {2, 4}}, space)) == 1);
+  CHECK(td::linalg::matrix_rank(td::zeros<double>({3, 2}, space)) == 0);
+  every_type([&](auto tag) {
+    using T = decltype(tag);
+    // Overdetermined: the residual is orthogonal to a's columns (the normal equations),
+    // and residuals holds its squared norm per column of b.
+    const std::size_t m = 12, n = 4, k = 2;
+    const auto a = td::from(rect<T>(m, n, 5), {td::index_t(m), td::index_t(n)}, space);
+    const auto b = td::from(rect<T>(m, k, 6), {td::index_t(m), td::index_t(k)}, space);
+    const auto r = td::linalg::lstsq(a, b);
+    CHECK(r.rank == td::index_t(n));
+    const auto av = refs(a), bv = refs(b), x = refs(r.x);
+    auto d = mul(av, x, m, n, k);
+    for (std::size_t i = 0; i < m * k; ++i) d[i] = bv[i] - d[i];
+    CHECK(max_diff(mul(herm(av, m, n), d, n, m, k), std::vector<ref>(n * k, ref(0, 0))) < tol<T>() * 10);
+    const auto res = td::to_vector(r.residuals);
+    REQUIRE(res.size() == k);
+    for (std::size_t j = 0; j < k; ++j) {
+      double want_res = 0;
+      for (std::size_t i = 0; i < m; ++i) want_res += std::norm(d[i * k + j]);
+      CHECK(std::abs(double(res[j]) - want_res) < tol<T>() * 10 * want_res);
+    }
+    // A vector b gives a vector x, residuals of one.
+    const auto rv = td::linalg::lstsq(a, td::slice(b, td::all, 1));
+    REQUIRE(rv.x.shape() == td::shape<1>{td::index_t(n)});
+    CHECK(rv.residuals.size() == 1);
+    for (std::size_t i = 0; i < n; ++i) CHECK(std::abs(refs(rv.x)[i] - x[i * k + 1]) < tol<T>() * 10);
+    // Underdetermined (2 x 4): a x = b exactly, and x = a^H y lies in a's row space.
+    const auto w = td::from(rect<T>(2, 4, 8), {2, 4}, space);
+    const auto wb = td::from(rect<T>(2, 1, 9), {2}, space);
+    const auto wx = refs(td::linalg::lstsq(w, wb).x);
+    const auto wv = refs(w), wbv = refs(wb);
+    CHECK(max_diff(mul(wv, wx, 2, 4, 1), wbv) < tol<T>() * 10);
+    const auto g = mul(wv, herm(wv, 2, 4), 2, 4, 2);  // y = (a a^H)^-1 b, by hand
+    const ref det = g[0] * g[3] - g[1] * g[2];
+    const std::vector<ref> y{(g[3] * wbv[0] - g[1] * wbv[1]) / det, (g[0] * wbv[1] - g[2] * wbv[0]) / det};
+    CHECK(max_diff(wx, mul(herm(wv, 2, 4), y, 4, 2, 1)) < tol<T>() * 100);
+    // pinv: the four Penrose conditions, for a tall matrix and a batch of wide ones.
+    const auto pa = refs(td::linalg::pinv(a));
+    CHECK(max_diff(mul(mul(av, pa, m, n, m), av, m, m, n), av) < tol<T>() * 10);
+    CHECK(max_diff(mul(mul(pa, av, n, m, n), pa, n, n, m), pa) < tol<T>() * 10);
+    const auto ap = mul(av, pa, m, n, m), pa_a = mul(pa, av, n, m, n);
+    CHECK(max_diff(ap, herm(ap, m, m)) < tol<T>() * 10);
+    CHECK(max_diff(pa_a, herm(pa_a, n, n)) < tol<T>() * 10);
+    const auto batch = td::from(rect<T>(2 * 3 * 5, 1, 12), {2, 3, 5}, space);
+    const auto pb = td::linalg::pinv(batch);
+    REQUIRE(pb.shape() == td::shape<3>{2, 5, 3});
+    const auto bb = refs(batch), pbv = refs(pb);
+    for (std::size_t q = 0; q < 2; ++q) {
+      const auto aq = entry(bb, q, 3, 5), pq = entry(pbv, q, 5, 3);
+      CHECK(max_diff(mul(mul(aq, pq, 3, 5, 3), aq, 3, 3, 5), aq) < tol<T>() * 10);
+    }
+    // matrix_rank of a batch: full, and rank 1 (an outer product).
+    std::vector<T> ranks = rect<T>(3 * 3, 1, 13);
+    const auto u = rect<T>(3, 1, 14), v = rect<T>(3, 1, 15);
+    for (std::size_t i = 0; i < 3; ++i)
+      for (std::size_t j = 0; j < 3; ++j) ranks.push_back(u[i] * v[j]);
+    CHECK(td::to_vector(td::linalg::matrix_rank(td::from(ranks, {2, 3, 3}, space))) == std::vector<td::index_t>{3, 1});
+  });
+  // Shapes: b's rows must be a's.
+  CHECK_THROWS_AS(td::linalg::lstsq(td::zeros<double>({3, 2}, space), td::zeros<double>({2}, space)), td::shape_error);
+  CHECK(td::linalg::pinv(td::zeros<double>({0, 3}, space)).shape() == td::shape<2>{3, 0});
+}
+
+TEMPLATE_TEST_CASE("linalg: norm of vectors and matrices, every ord", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto v = td::from<double>({3, -4}, space);
+  CHECK(td::linalg::norm(v) == 5.0);
+  CHECK(td::linalg::norm(v, inf) == 4.0);
+  CHECK(td::linalg::norm(v, -inf) == 3.0);
+  CHECK(td::linalg::norm(v, 0) == 2.0);
+  CHECK(td::linalg::norm(v, 1) == 7.0);
+  CHECK(td::linalg::norm(v, 2) == 5.0);
+  CHECK(std::abs(td::linalg::norm(v, 3) - std::cbrt(91.0)) < 1e-14);
+  CHECK(std::abs(td::linalg::norm(td::from<cd>({cd(3, 4), cd(0, 1)}, space), 1) - 6.0) < 1e-14);
+  const auto m = td::from<double>({{1, -2}, {3, 4}}, space);
+  CHECK(std::abs(td::linalg::norm(m) - std::sqrt(30.0)) < 1e-14);
+  CHECK(std::abs(td::linalg::norm(m, "fro") - std::sqrt(30.0)) < 1e-14);
+  CHECK(td::linalg::norm(m, inf) == 7.0);
+  CHECK(td::linalg::norm(m, -inf) == 3.0);
+  CHECK(td::linalg::norm(m, 1) == 6.0);
+  CHECK(td::linalg::norm(m, -1) == 4.0);
+  // The singular values s1 > s2 have s1 s2 = 10 and s1^2 + s2^2 = 30.
+  const double s1 = std::sqrt(15 + std::sqrt(125.0)), s2 = std::sqrt(15 - std::sqrt(125.0));
+  CHECK(std::abs(td::linalg::norm(m, 2) - s1) < 1e-13);
+  CHECK(std::abs(td::linalg::norm(m, -2) - s2) < 1e-13);
+  CHECK(std::abs(td::linalg::norm(m, "nuc") - (s1 + s2)) < 1e-13);
+  static_assert(std::is_same_v<decltype(td::linalg::norm(td::from<float>({1.f}), 1)), float>);
+  CHECK_THROWS_AS(td::linalg::norm(m, 3), td::error);
+  CHECK_THROWS_AS(td::linalg::norm(m, "max"), td::error);
+}
+
+TEMPLATE_TEST_CASE("linalg: decompositions of NaN input end, with NaN or an error", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto nan = td::from<double>({{std::nan(""), 1}, {1, 2}}, space);
+  const auto ends = [](auto f) {
+    try {
+      return td::to_vector(td::isnan(f())).size() != 0;
+    } catch (const td::linalg_error& e) {
+      return std::string(e.what()).find("did not converge") != std::string::npos ||
+             std::string(e.what()).find("rejected argument") != std::string::npos;
+    }
+  };
+  CHECK(ends([&] { return td::linalg::svdvals(nan); }));
+  CHECK(ends([&] { return td::linalg::eigvalsh(nan); }));
+  CHECK(error_of([&] { (void)td::linalg::eig(nan); }) ==
+        "tandem: linalg::eig: the matrix holds a NaN or an infinity, at [0, 0]");
+  const auto batch = td::stack({td::eye<double>(2, space), td::full<double>({2, 2}, -std::numeric_limits<double>::infinity(), space)});
+  CHECK(error_of([&] { (void)td::linalg::eig(batch); }).find("matrix 1 of the batch of 2 holds") != std::string::npos);
+  CHECK(ends([&] { return td::linalg::qr(nan).r; }));
 }

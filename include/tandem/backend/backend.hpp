@@ -8,7 +8,8 @@
 ///   `runs_on_cpu` (algorithms pick cache-friendly shapes of work on CPU cores);
 /// - `count_bins(n, bin, bins, counts)`, `gemm<T>(batch, m, n, k, a, b, c)` with
 ///   `gemm_native<T>` and `gemm_reads(rows, cols, rs, cs)`;
-/// - `sorter` (sort, sort_by_key, argsort, sort_rows, unique) and `selector` (select);
+/// - `sorter` (sort, sort_by_key, argsort, sort_rows, unique), `selector` (select) and
+///   `solver` (dense linear algebra: lu, lu_solve, cholesky, qr, qr_q, svd, eigh, eig);
 /// - `memory` (allocation, zero-fill, copies, waiting, the cache of freed memory) and
 ///   `runtime` (streams and events);
 /// - `finish()` after each operation, `synchronize()`.
@@ -47,6 +48,8 @@ template <class Space>
 using sorter_t = typename backend_t<Space>::sorter;
 template <class Space>
 using selector_t = typename backend_t<Space>::selector;
+template <class Space>
+using solver_t = typename backend_t<Space>::solver;
 
 namespace probe {
 // Stand-ins for the callables algorithms hand a backend, for checking its interface.

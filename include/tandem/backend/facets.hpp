@@ -54,24 +54,12 @@ void host_fft(const fft_desc& d, const void* in, void* out);
 template <class Real>
 void cuda_fft(const fft_desc& d, const void* in, void* out);
 
-// Defined in host/lapack.hpp: LU factorization, solving with it, and Cholesky, of a batch
-// of n x n column-major matrices `stride` elements apart (info[q]: LAPACK's for matrix q).
-template <class T>
-void host_lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info);
-template <class T>
-void host_lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                   index_t ipiv_stride, T* b, index_t b_stride, int* info);
-template <class T>
-void host_cholesky(index_t batch, index_t n, T* a, index_t stride, int* info);
-// The same on the GPU, in cuda/solver.cuh (cuSOLVER; info and pivots in device memory).
-template <class T>
-void cuda_lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info);
-template <class T>
-void cuda_lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                   index_t ipiv_stride, T* b, index_t b_stride, int* info);
-template <class T>
-void cuda_cholesky(index_t batch, index_t n, T* a, index_t stride, int* info);
+/// What an SVD computes besides the singular values: nothing, the reduced vectors (u m x n
+/// for m >= n) or the full ones (u m x m).
+enum class svd_job : int { none, reduced, full };
 
+struct host_solver;  // host/lapack.hpp (LAPACKE): dense LU, Cholesky, QR, SVD, eigensolvers
+struct cuda_solver;  // cuda/solver.cuh (cuSOLVER)
 struct host_sorter;    // host/sort.hpp
 struct cuda_sorter;    // cuda/sort.cuh
 struct host_selector;  // host/select.hpp

@@ -1,18 +1,22 @@
 #pragma once
 /// \file backend/cuda/solver.cuh
-/// Dense linear algebra on the GPU with cuSOLVER's dense API, on tandem's stream: LU
-/// (getrf), solving with it (getrs) and Cholesky (potrf), one call per matrix of a batch,
-/// column-major, the workspace from tandem's stream-ordered pool, `info` left on the
-/// device for the caller to read. Only included under nvcc; link CUDA::cusolver
-/// (tandem::tandem does so for CUDA links).
+/// Dense linear algebra on the GPU with cuSOLVER's dense API, on tandem's stream:
+/// `cuda_solver`, with LU (getrf), solving with it (getrs), Cholesky (potrf), QR (geqrf,
+/// orgqr/ungqr), SVD (gesvd), the Hermitian eigensolver (syevd/heevd) and the general one
+/// (Xgeev), one call per matrix of a batch, column-major, the workspace from tandem's
+/// stream-ordered pool (sized once per batch), `info` left on the device for the caller
+/// to read. Only included under nvcc; link CUDA::cusolver (tandem::tandem does so for
+/// CUDA links).
 
 #include <cstddef>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <cusolverDn.h>
 
 #include "../../error.hpp"
+#include "../../half.hpp"
 #include "../complex.hpp"
 #include "../facets.hpp"
 #include "runtime.hpp"
@@ -49,12 +53,14 @@ struct cusolver_workspace {
   ~cusolver_workspace() { cuda_device_memory::deallocate(p, bytes); }
 };
 
-/// cuSOLVER's routines for one element type: S, D, C, Z.
+/// cuSOLVER's routines for one element type: S, D, C, Z. Those whose names differ between
+/// real and complex types (orgqr/ungqr, syevd/heevd) are spelled once here.
 template <class T>
 struct cusolver_api;
-#define TANDEM_CUSOLVER_API(T, L, p)                                                                           \
+#define TANDEM_CUSOLVER_API(T, L, p, orgqr_, syevd_, R, data_type)                                             \
   template <>                                                                                                  \
   struct cusolver_api<T> {                                                                                     \
+    static constexpr cudaDataType type = data_type;                                                            \
     static L* c(T* x) { return reinterpret_cast<L*>(x); }                                                      \
     static const L* c(const T* x) { return reinterpret_cast<const L*>(x); }                                    \
     static int getrf_size(cusolverDnHandle_t h, int n, T* a) {                                                 \
@@ -79,39 +85,169 @@ struct cusolver_api;
       check_cusolver(cusolverDn##p##potrf(h, CUBLAS_FILL_MODE_LOWER, n, c(a), n, c(work), lwork, info),         \
                      "cusolverDn" #p "potrf");                                                                 \
     }                                                                                                          \
+    static int geqrf_size(cusolverDnHandle_t h, int m, int n, T* a) {                                          \
+      int lwork = 0;                                                                                           \
+      check_cusolver(cusolverDn##p##geqrf_bufferSize(h, m, n, c(a), m, &lwork), "cusolverDn" #p "geqrf_bufferSize"); \
+      return lwork;                                                                                            \
+    }                                                                                                          \
+    static void geqrf(cusolverDnHandle_t h, int m, int n, T* a, T* tau, T* work, int lwork, int* info) {        \
+      check_cusolver(cusolverDn##p##geqrf(h, m, n, c(a), m, c(tau), c(work), lwork, info), "cusolverDn" #p "geqrf"); \
+    }                                                                                                          \
+    static int orgqr_size(cusolverDnHandle_t h, int m, int k, const T* a, const T* tau) {                      \
+      int lwork = 0;                                                                                           \
+      check_cusolver(cusolverDn##p##orgqr_##_bufferSize(h, m, k, k, c(a), m, c(tau), &lwork),                   \
+                     "cusolverDn" #p #orgqr_ "_bufferSize");                                                   \
+      return lwork;                                                                                            \
+    }                                                                                                          \
+    static void orgqr(cusolverDnHandle_t h, int m, int k, T* a, const T* tau, T* work, int lwork, int* info) {  \
+      check_cusolver(cusolverDn##p##orgqr_(h, m, k, k, c(a), m, c(tau), c(work), lwork, info),                  \
+                     "cusolverDn" #p #orgqr_);                                                                 \
+    }                                                                                                          \
+    static int gesvd_size(cusolverDnHandle_t h, int m, int n) {                                                \
+      int lwork = 0;                                                                                           \
+      check_cusolver(cusolverDn##p##gesvd_bufferSize(h, m, n, &lwork), "cusolverDn" #p "gesvd_bufferSize");      \
+      return lwork;                                                                                            \
+    }                                                                                                          \
+    static void gesvd(cusolverDnHandle_t h, signed char job, int m, int n, T* a, R* s, T* u, int ldu, T* vt,    \
+                      T* work, int lwork, R* rwork, int* info) {                                               \
+      check_cusolver(cusolverDn##p##gesvd(h, job, job, m, n, c(a), m, s, c(u), ldu, c(vt), n, c(work), lwork,    \
+                                          rwork, info),                                                        \
+                     "cusolverDn" #p "gesvd");                                                                 \
+    }                                                                                                          \
+    static int syevd_size(cusolverDnHandle_t h, cusolverEigMode_t jobz, int n, const T* a, const R* w) {        \
+      int lwork = 0;                                                                                           \
+      check_cusolver(cusolverDn##p##syevd_##_bufferSize(h, jobz, CUBLAS_FILL_MODE_LOWER, n, c(a), n, w, &lwork), \
+                     "cusolverDn" #p #syevd_ "_bufferSize");                                                   \
+      return lwork;                                                                                            \
+    }                                                                                                          \
+    static void syevd(cusolverDnHandle_t h, cusolverEigMode_t jobz, int n, T* a, R* w, T* work, int lwork,      \
+                      int* info) {                                                                             \
+      check_cusolver(cusolverDn##p##syevd_(h, jobz, CUBLAS_FILL_MODE_LOWER, n, c(a), n, w, c(work), lwork, info), \
+                     "cusolverDn" #p #syevd_);                                                                 \
+    }                                                                                                          \
   };
-TANDEM_CUSOLVER_API(float, float, S)
-TANDEM_CUSOLVER_API(double, double, D)
-TANDEM_CUSOLVER_API(native_complex<float>, cuComplex, C)
-TANDEM_CUSOLVER_API(native_complex<double>, cuDoubleComplex, Z)
+TANDEM_CUSOLVER_API(float, float, S, orgqr, syevd, float, CUDA_R_32F)
+TANDEM_CUSOLVER_API(double, double, D, orgqr, syevd, double, CUDA_R_64F)
+TANDEM_CUSOLVER_API(native_complex<float>, cuComplex, C, ungqr, heevd, float, CUDA_C_32F)
+TANDEM_CUSOLVER_API(native_complex<double>, cuDoubleComplex, Z, ungqr, heevd, double, CUDA_C_64F)
 #undef TANDEM_CUSOLVER_API
 
-template <class T>
-void cuda_lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info) {
-  const cusolverDnHandle_t h = cusolver_handle();
-  const int m = static_cast<int>(n);
-  const cusolver_workspace work(static_cast<std::size_t>(cusolver_api<T>::getrf_size(h, m, a)) * sizeof(T));
-  for (index_t q = 0; q != batch; ++q)
-    cusolver_api<T>::getrf(h, m, a + q * stride, static_cast<T*>(work.p), ipiv + q * n, info + q);
+/// cuSOLVER's parameter object for its 64-bit (X) routines, one per thread.
+struct cusolver_params_owner {
+  cusolverDnParams_t params = nullptr;
+  cusolver_params_owner() { check_cusolver(cusolverDnCreateParams(&params), "cusolverDnCreateParams"); }
+  cusolver_params_owner(const cusolver_params_owner&) = delete;
+  cusolver_params_owner& operator=(const cusolver_params_owner&) = delete;
+  ~cusolver_params_owner() { (void)cusolverDnDestroyParams(params); }
+};
+inline cusolverDnParams_t cusolver_params() {
+  thread_local cusolver_params_owner owner;
+  return owner.params;
 }
 
-template <class T>
-void cuda_lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                   index_t ipiv_stride, T* b, index_t b_stride, int* info) {
-  const cusolverDnHandle_t h = cusolver_handle();
-  for (index_t q = 0; q != batch; ++q)
-    cusolver_api<T>::getrs(h, static_cast<int>(n), static_cast<int>(nrhs), lu + q * lu_stride, ipiv + q * ipiv_stride,
-                           b + q * b_stride, info + q);
-}
+struct cuda_solver {
+  template <class T>
+  static void lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info) {
+    const cusolverDnHandle_t h = cusolver_handle();
+    const int m = static_cast<int>(n);
+    const cusolver_workspace work(static_cast<std::size_t>(cusolver_api<T>::getrf_size(h, m, a)) * sizeof(T));
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::getrf(h, m, a + q * stride, static_cast<T*>(work.p), ipiv + q * n, info + q);
+  }
 
-template <class T>
-void cuda_cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
-  const cusolverDnHandle_t h = cusolver_handle();
-  const int m = static_cast<int>(n);
-  const int lwork = cusolver_api<T>::potrf_size(h, m, a);
-  const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
-  for (index_t q = 0; q != batch; ++q)
-    cusolver_api<T>::potrf(h, m, a + q * stride, static_cast<T*>(work.p), lwork, info + q);
-}
+  template <class T>
+  static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
+                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
+    const cusolverDnHandle_t h = cusolver_handle();
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::getrs(h, static_cast<int>(n), static_cast<int>(nrhs), lu + q * lu_stride,
+                             ipiv + q * ipiv_stride, b + q * b_stride, info + q);
+  }
+
+  template <class T>
+  static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
+    const cusolverDnHandle_t h = cusolver_handle();
+    const int m = static_cast<int>(n);
+    const int lwork = cusolver_api<T>::potrf_size(h, m, a);
+    const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::potrf(h, m, a + q * stride, static_cast<T*>(work.p), lwork, info + q);
+  }
+
+  template <class T>
+  static void qr(index_t batch, index_t m, index_t n, T* a, index_t stride, T* tau, int* info) {
+    const cusolverDnHandle_t h = cusolver_handle();
+    const int mm = static_cast<int>(m), nn = static_cast<int>(n);
+    const index_t k = m < n ? m : n;
+    const int lwork = cusolver_api<T>::geqrf_size(h, mm, nn, a);
+    const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::geqrf(h, mm, nn, a + q * stride, tau + q * k, static_cast<T*>(work.p), lwork, info + q);
+  }
+
+  template <class T>
+  static void qr_q(index_t batch, index_t m, index_t k, T* a, index_t stride, const T* tau, int* info) {
+    const cusolverDnHandle_t h = cusolver_handle();
+    const int mm = static_cast<int>(m), kk = static_cast<int>(k);
+    const int lwork = cusolver_api<T>::orgqr_size(h, mm, kk, a, tau);
+    const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::orgqr(h, mm, kk, a + q * stride, tau + q * k, static_cast<T*>(work.p), lwork, info + q);
+  }
+
+  /// m >= n, as gesvd requires (the caller transposes wide matrices).
+  template <class T>
+  static void svd(index_t batch, index_t m, index_t n, T* a, index_t stride, real_part_t<T>* s, T* u, T* vt,
+                  svd_job job, int* info) {
+    using P = real_part_t<T>;
+    const cusolverDnHandle_t h = cusolver_handle();
+    const int mm = static_cast<int>(m), nn = static_cast<int>(n);
+    const signed char j = job == svd_job::none ? 'N' : job == svd_job::full ? 'A' : 'S';
+    const index_t ucols = job == svd_job::full ? m : n;
+    const int lwork = cusolver_api<T>::gesvd_size(h, mm, nn);
+    const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
+    const cusolver_workspace rwork(static_cast<std::size_t>(n > 1 ? n - 1 : 1) * sizeof(P));
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::gesvd(h, j, mm, nn, a + q * stride, s + q * n, job == svd_job::none ? nullptr : u + q * m * ucols,
+                             mm, job == svd_job::none ? nullptr : vt + q * n * n, static_cast<T*>(work.p), lwork,
+                             static_cast<P*>(rwork.p), info + q);
+  }
+
+  template <class T>
+  static void eigh(index_t batch, index_t n, T* a, index_t stride, real_part_t<T>* w, bool vectors, int* info) {
+    const cusolverDnHandle_t h = cusolver_handle();
+    const int nn = static_cast<int>(n);
+    const cusolverEigMode_t jobz = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+    const int lwork = cusolver_api<T>::syevd_size(h, jobz, nn, a, w);
+    const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
+    for (index_t q = 0; q != batch; ++q)
+      cusolver_api<T>::syevd(h, jobz, nn, a + q * stride, w + q * n, static_cast<T*>(work.p), lwork, info + q);
+  }
+
+  /// Xgeev: complex eigenvalues for either kind of T; for real T, the eigenvectors in
+  /// LAPACK's real packing (a conjugate pair j, j + 1 as columns re, im).
+  template <class T>
+  static void eig(index_t batch, index_t n, T* a, index_t stride, native_complex<real_part_t<T>>* w, T* v,
+                  bool vectors, int* info) {
+    using P = real_part_t<T>;
+    const cusolverDnHandle_t h = cusolver_handle();
+    const cusolverDnParams_t params = cusolver_params();
+    const cudaDataType ta = cusolver_api<T>::type, tw = cusolver_api<native_complex<P>>::type;
+    const cusolverEigMode_t jobv = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+    const auto nn = static_cast<int64_t>(n);
+    std::size_t device_bytes = 0, host_bytes = 0;
+    check_cusolver(cusolverDnXgeev_bufferSize(h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobv, nn, ta, a, nn, tw, w, ta,
+                                              nullptr, 1, ta, vectors ? v : nullptr, nn, ta, &device_bytes,
+                                              &host_bytes),
+                   "cusolverDnXgeev_bufferSize");
+    const cusolver_workspace work(device_bytes);
+    std::vector<unsigned char> host_work(host_bytes);
+    for (index_t q = 0; q != batch; ++q)
+      check_cusolver(cusolverDnXgeev(h, params, CUSOLVER_EIG_MODE_NOVECTOR, jobv, nn, ta, a + q * stride, nn, tw,
+                                     w + q * n, ta, nullptr, 1, ta, vectors ? v + q * n * n : nullptr, nn, ta, work.p,
+                                     device_bytes, host_work.data(), host_bytes, info + q),
+                     "cusolverDnXgeev");
+  }
+};
 
 }  // namespace tandem::detail

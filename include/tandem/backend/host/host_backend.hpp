@@ -22,6 +22,7 @@ struct host_backend : host_loops {
   using runtime = host_runtime;
   using sorter = host_sorter;
   using selector = host_selector;
+  using solver = host_solver;
 
   /// batch products C_q = A_q * B_q, m x k times k x n; C's rows are dense.
   template <class T>
@@ -42,21 +43,6 @@ struct host_backend : host_loops {
   template <class Real>
   static void fft(const fft_desc& d, const void* in, void* out) {
     host_fft<Real>(d, in, out);
-  }
-
-  /// Dense linear algebra on batches of column-major matrices (backend/facets.hpp).
-  template <class T>
-  static void lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info) {
-    host_lu<T>(batch, n, a, stride, ipiv, info);
-  }
-  template <class T>
-  static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
-    host_lu_solve<T>(batch, n, nrhs, lu, lu_stride, ipiv, ipiv_stride, b, b_stride, info);
-  }
-  template <class T>
-  static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
-    host_cholesky<T>(batch, n, a, stride, info);
   }
 
   /// counts[b] += the number of i in [0, n) with bin(i) == b (bin(i) < 0: not counted).

@@ -34,11 +34,13 @@ struct thrust_backend : thrust_loops<Space> {
   using runtime = cuda_runtime;
   using sorter = cuda_sorter;
   using selector = thrust_selector<Space>;
+  using solver = cuda_solver;
 #else
   using memory = host_memory;
   using runtime = host_runtime;
   using sorter = host_sorter;
   using selector = host_selector;
+  using solver = host_solver;
 #endif
 
   /// batch products C_q = A_q * B_q, m x k times k x n; C's rows are dense.
@@ -69,33 +71,6 @@ struct thrust_backend : thrust_loops<Space> {
     cuda_fft<Real>(d, in, out);
 #else
     host_fft<Real>(d, in, out);
-#endif
-  }
-
-  /// Dense linear algebra on batches of column-major matrices (backend/facets.hpp).
-  template <class T>
-  static void lu(index_t batch, index_t n, T* a, index_t stride, int* ipiv, int* info) {
-#if TANDEM_HAS_CUDA
-    cuda_lu<T>(batch, n, a, stride, ipiv, info);
-#else
-    host_lu<T>(batch, n, a, stride, ipiv, info);
-#endif
-  }
-  template <class T>
-  static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
-#if TANDEM_HAS_CUDA
-    cuda_lu_solve<T>(batch, n, nrhs, lu, lu_stride, ipiv, ipiv_stride, b, b_stride, info);
-#else
-    host_lu_solve<T>(batch, n, nrhs, lu, lu_stride, ipiv, ipiv_stride, b, b_stride, info);
-#endif
-  }
-  template <class T>
-  static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
-#if TANDEM_HAS_CUDA
-    cuda_cholesky<T>(batch, n, a, stride, info);
-#else
-    host_cholesky<T>(batch, n, a, stride, info);
 #endif
   }
 

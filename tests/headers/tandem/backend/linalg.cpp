@@ -6,6 +6,6 @@ int header_use_backend_linalg() {
   // Cholesky of [[4, 2], [2, 5]] (column-major): L = [[2, 0], [1, 2]].
   double a[4] = {4, 2, 2, 5};
   int info = -1;
-  td::detail::backend_t<td::host_space>::cholesky<double>(1, 2, a, 4, &info);
+  td::detail::solver_t<td::host_space>::cholesky<double>(1, 2, a, 4, &info);
   return info == 0 && a[0] == 2 && a[1] == 1 && a[3] == 2 ? 0 : 1;
 }
