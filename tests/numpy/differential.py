@@ -9,7 +9,9 @@ bitwise operations, reductions whole and along an axis, scans, sorts and closene
 float32, float64, int32 and int64 (and complex64 and complex128 where tandem takes
 complex numbers), with broadcast operands, transposed (strided)
 operands, empty and size-1 extents, searching (searchsorted, digitize, isin, topk,
-partition, argsort along an axis, unique's counts and inverse, bincount), and NaN,
+partition, argsort along an axis, unique's counts and inverse, bincount), numpy.fft and
+numpy.linalg (solve, inv, det, slogdet, cholesky, qr, svd, eigh, eig, lstsq, pinv,
+matrix_rank and the matrix norms, on well-conditioned square, tall and wide matrices), and NaN,
 infinities and signed zeros among the floats. The driver computes each case in tandem's host and device spaces; numpy
 computes it here; the results are compared: exactly for integers, bools, orders and the
 correctly rounded float operations, within a stated tolerance for the others. Exits
@@ -205,6 +207,76 @@ COMPLEX_OPS = {
     "fftn_s": (1, "fft", "finite"), "irfft": (1, "fft", "finite"), "irfft_n": (1, "fft", "finite"),
     "irfft2": (1, "fft", "finite"), "fftshift": (1, EXACT, "any"),
 }
+# numpy.linalg, in all four float and complex types: op: (arity, matrix, tolerance). The
+# matrices are drawn well conditioned (a random matrix plus a diagonal that dominates
+# it), so a backward-stable result is within "linalg": 64 n epsilon of the largest
+# element of numpy's (n the matrix's larger extent); singular vectors and eigenvectors
+# ("vectors", 1024 n epsilon) also depend on the gaps between their values. Factors
+# unique only up to signs or phases are compared as magnitudes; general eigenvalues are
+# compared sorted (np.sort_complex), as LAPACK does not fix their order.
+LINALG_OPS = {
+    "linalg_solve": (2, "square", "linalg"), "linalg_inv": (1, "square", "linalg"),
+    "linalg_det": (1, "square", "linalg"), "linalg_slogdet": (1, "square", "linalg"),
+    "linalg_cholesky": (1, "hpd", "linalg"), "linalg_qr_q": (1, "any", "vectors"),
+    "linalg_qr_r": (1, "any", "linalg"), "linalg_svdvals": (1, "any", "linalg"),
+    "linalg_svd_u": (1, "any", "vectors"), "linalg_svd_vh": (1, "any", "vectors"),
+    "linalg_eigvalsh": (1, "hermitian", "linalg"), "linalg_eigh_vectors": (1, "hermitian", "vectors"),
+    "linalg_eig_values": (1, "square", "linalg"), "linalg_lstsq_x": (2, "tall", "linalg"),
+    "linalg_lstsq_residuals": (2, "tall", "linalg"), "linalg_pinv": (1, "any", "linalg"),
+    "linalg_matrix_rank": (1, "lowrank", EXACT), "linalg_norm_fro": (1, "any", "linalg"),
+    "linalg_norm_nuc": (1, "any", "linalg"), "linalg_norm_inf": (1, "any", "linalg"),
+    "linalg_norm_1": (1, "any", "linalg"), "linalg_norm_2": (1, "any", "linalg"),
+    "linalg_norm_m2": (1, "any", "linalg"),
+}
+LINALG_SHAPES = {
+    "square": [(1, 1), (2, 2), (3, 3), (5, 5), (8, 8), (13, 13)],
+    "any": [(1, 1), (3, 5), (6, 4), (8, 8), (13, 5), (2, 9)],
+    "tall": [(3, 1), (5, 3), (13, 5), (9, 2), (20, 7)],
+}
+LINALG_SHAPES.update(hpd=LINALG_SHAPES["square"], hermitian=LINALG_SHAPES["square"], lowrank=LINALG_SHAPES["any"])
+
+
+def linalg_numpy(op, a, b):
+    la = np.linalg
+    cplx = {np.dtype(np.float32): np.complex64, np.dtype(np.complex64): np.complex64}.get(a.dtype, np.complex128)
+    return {
+        "linalg_solve": lambda: la.solve(a, b), "linalg_inv": lambda: la.inv(a), "linalg_det": lambda: la.det(a),
+        "linalg_slogdet": lambda: la.slogdet(a)[1], "linalg_cholesky": lambda: la.cholesky(a),
+        "linalg_qr_q": lambda: np.abs(la.qr(a)[0]), "linalg_qr_r": lambda: np.abs(la.qr(a)[1]),
+        "linalg_svdvals": lambda: la.svd(a, compute_uv=False),
+        "linalg_svd_u": lambda: np.abs(la.svd(a, full_matrices=False)[0]),
+        "linalg_svd_vh": lambda: np.abs(la.svd(a, full_matrices=False)[2]),
+        "linalg_eigvalsh": lambda: la.eigvalsh(a), "linalg_eigh_vectors": lambda: np.abs(la.eigh(a)[1]),
+        "linalg_eig_values": lambda: np.sort_complex(la.eigvals(a)).astype(cplx),
+        "linalg_lstsq_x": lambda: la.lstsq(a, b)[0], "linalg_lstsq_residuals": lambda: la.lstsq(a, b)[1],
+        "linalg_pinv": lambda: la.pinv(a), "linalg_matrix_rank": lambda: np.int64(la.matrix_rank(a)),
+        "linalg_norm_fro": lambda: la.norm(a, "fro"), "linalg_norm_nuc": lambda: la.norm(a, "nuc"),
+        "linalg_norm_inf": lambda: la.norm(a, np.inf), "linalg_norm_1": lambda: la.norm(a, 1),
+        "linalg_norm_2": lambda: la.norm(a, 2), "linalg_norm_m2": lambda: la.norm(a, -2),
+    }[op]()
+
+
+def draw_matrix(rng, dt, shape, kind):
+    """A matrix of `kind` (see LINALG_OPS) with elements of dt."""
+    m, n = shape
+
+    def rand(r, c):
+        x = rng.uniform(-1, 1, (r, c))
+        return x + 1j * rng.uniform(-1, 1, (r, c)) if dt in COMPLEX else x
+
+    if kind == "lowrank":
+        r = int(rng.integers(0, min(m, n) + 1))
+        x = rand(m, r) @ rand(r, n)
+    elif kind in ("hpd", "hermitian"):
+        x = rand(m, n)
+        x = x @ x.conj().T + n * np.eye(n) if kind == "hpd" else (x + x.conj().T) / 2
+    else:
+        x = rand(m, n)
+        k = min(m, n)
+        x[np.arange(k), np.arange(k)] += 2 * (math.sqrt(m) + math.sqrt(n))
+    return x.astype(NP[dt])
+
+
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
@@ -234,6 +306,8 @@ def topk(a, axis, values):
 
 
 def numpy_result(op, dt, a, b, axis):
+    if op in LINALG_OPS:
+        return np.asarray(linalg_numpy(op, a, b))
     t = NP[dt]
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # numpy's "mean of empty slice"
@@ -432,6 +506,15 @@ def make_cases(seed, per_op):
                 axis = int(rng.integers(-2, 2)) if op in AXIS_OPS else 0
                 cases.append({"id": f"{op}.{dt}.{k}", "op": op, "dt": dt, "a": a, "b": b, "axis": axis,
                               "transposed": transposed})
+    for op, (arity, kind, _) in LINALG_OPS.items():
+        for dt in FLOATS + COMPLEX:
+            for k in range(per_op):
+                shapes_of = LINALG_SHAPES[kind]
+                shape = shapes_of[rng.integers(len(shapes_of))]
+                a = draw_matrix(rng, dt, shape, kind)
+                b = draw_matrix(rng, dt, (shape[0], 2), "rand") if arity == 2 else None
+                cases.append({"id": f"{op}.{dt}.{k}", "op": op, "dt": dt, "a": a, "b": b, "axis": 0,
+                              "transposed": bool(rng.integers(2))})
     return cases
 
 
@@ -478,7 +561,7 @@ def parse_results(path):
 def compare(c, want, got_dt, got):
     """None when they agree, else a description of the first difference."""
     op, dt = c["op"], c["dt"]
-    tol = COMPLEX_OPS[op][1] if dt in COMPLEX else OPS[op][2]
+    tol = LINALG_OPS[op][2] if op in LINALG_OPS else COMPLEX_OPS[op][1] if dt in COMPLEX else OPS[op][2]
     if tol == "partition":
         return partition_mismatch(c, want, got)
     want_dt = {np.dtype(v): k for k, v in NP.items()}.get(want.dtype)
@@ -504,7 +587,11 @@ def compare(c, want, got_dt, got):
     if tol == EXACT:
         ok = same
     else:
-        if tol == "fft":  # each output an n-point sum of products with unit twiddles
+        if tol in ("linalg", "vectors"):  # relative to the result's largest element
+            finite = np.abs(w[np.isfinite(w)])
+            top = max(float(finite.max()) if finite.size else 0.0, float(np.finfo(NP[part_dt]).tiny))
+            scale = np.full(w.shape, top * (64 if tol == "linalg" else 1024) * max(c["a"].shape) * eps)
+        elif tol == "fft":  # each output an n-point sum of products with unit twiddles
             x = c["a"].astype(np.complex128)
             n = max(x.size, 2)
             scale = np.full(w.shape, float(np.sqrt(np.sum(np.abs(x) ** 2))) * 8 * eps * math.log2(n))
@@ -609,11 +696,13 @@ def main():
             if got[0] == "error":
                 failures.append(f"{c['id']} {space}: tandem threw: {got[1]}")
                 continue
+            if c["op"] == "linalg_eig_values":
+                got = (got[0], np.sort_complex(got[1]).astype(got[1].dtype))
             why = compare(c, want, got[0], got[1])
             if why:
                 failures.append(f"{c['id']} {space} (a {c['a'].shape}{' transposed' if c['transposed'] else ''}"
                                 f"{', b ' + str(b.shape) if b is not None else ''}): {why}")
-    ops = len(set(OPS) | set(COMPLEX_OPS))
+    ops = len(set(OPS) | set(COMPLEX_OPS) | set(LINALG_OPS))
     print(f"{len(cases)} cases of {ops} operations, each in two spaces, against numpy {np.__version__}: "
           f"{len(failures)} mismatches")
     for f in failures:
