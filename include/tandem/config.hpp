@@ -34,6 +34,10 @@
 #  define TANDEM_NOINLINE __attribute__((noinline))
 #endif
 
+// A pointer that no other pointer in its scope aliases (every compiler tandem supports,
+// nvcc included, spells it __restrict, MSVC too).
+#define TANDEM_RESTRICT __restrict
+
 // Inlines a small host function into its caller whatever the compiler's estimate: for
 // the checks every assignment runs, where a call costs more than the check.
 #if defined(_MSC_VER)

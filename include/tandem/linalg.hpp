@@ -136,33 +136,47 @@ void check_converged(const tensor<int, 1, S>& info, bool batched, const char* wh
   });
 }
 
-/// LU factorizations of a's matrices, column-major, in place, with their pivots.
+/// A batch's matrices copied as they lie, row-major: to LAPACK (column-major) each is its
+/// transpose. Solvers that can work on a^T (solve, inv, det, cholesky, a square or wide
+/// svd) take this plain copy, which costs a memcpy where column_major's costs a transpose.
+template <class T, class V, class S>
+tensor<T, 3, S> row_major(const tensor_view<const V, 3, S>& a) {
+  tensor<T, 3, S> w(a.shape(), uninitialized);
+  if (w.size() != 0) assign(w.view(), a);
+  return w;
+}
+
+/// LU factorizations of a batch's matrices, in place, with their pivots: of a itself
+/// (column-major) or, with `of_transpose`, of a^T (a's plain row-major copy).
 template <class T, class S>
 struct lu_work {
   tensor<T, 3, S> lu;
   tensor<int, 2, S> piv;  // LAPACK's: 1-based rows swapped with
   tensor<int, 1, S> info;
+  bool of_transpose = false;
 };
 template <class T, class V, class S>
-lu_work<T, S> lu_of(const tensor_view<const V, 3, S>& a) {
-  lu_work<T, S> w{column_major<T>(a), tensor<int, 2, S>(shape<2>{a.extent(0), a.extent(1)}, uninitialized),
-                  tensor<int, 1, S>(shape<1>{a.extent(0)})};
+lu_work<T, S> lu_of(const tensor_view<const V, 3, S>& a, bool of_transpose = false) {
+  lu_work<T, S> w{of_transpose ? row_major<T>(a) : column_major<T>(a),
+                  tensor<int, 2, S>(shape<2>{a.extent(0), a.extent(1)}, uninitialized),
+                  tensor<int, 1, S>(shape<1>{a.extent(0)}), of_transpose};
   const index_t n = a.extent(1);
   if (a.extent(0) != 0 && n != 0)
     solver_t<S>::template lu<T>(a.extent(0), n, w.lu.data(), n * n, w.piv.data(), w.info.data());
   return w;
 }
 
-/// x = A^-1 b for the factorizations in w and the column-major right-hand sides in b
-/// (batch, nrhs, n), in place.
+/// x = M^-1 b (or, with `transposed`, M^-T b) for the factorizations of M in w and the
+/// column-major right-hand sides in b (batch, nrhs, n), in place.
 template <class T, class S>
-void lu_solve_in_place(const lu_work<T, S>& w, tensor<T, 3, S>& b, bool batched, const char* what) {
+void lu_solve_in_place(const lu_work<T, S>& w, const tensor_view<T, 3, S>& b, bool transposed, bool batched,
+                       const char* what) {
   const index_t batch = b.extent(0), n = b.extent(2), nrhs = b.extent(1);
   if (batch == 0 || n == 0 || nrhs == 0) return;
   tensor<int, 1, S> info(shape<1>{batch});
   const index_t lu_stride = w.lu.extent(0) == 1 ? 0 : n * n, piv_stride = w.lu.extent(0) == 1 ? 0 : n;
   solver_t<S>::template lu_solve<T>(batch, n, nrhs, w.lu.data(), lu_stride, w.piv.data(), piv_stride, b.data(),
-                                     nrhs * n, info.data());
+                                     nrhs * n, transposed, info.data());
   check_singular(info, batched, what);
 }
 
@@ -189,7 +203,7 @@ auto solve_with(const detail::lu_work<T, S>& w, const B& b, bool batched, const 
     throw shape_error(std::string("tandem: linalg::") + what + ": a of shape " + a_shape + " and b of shape " +
                       to_string(sb.view.shape()) + " do not fit (b's rows must be a's " + std::to_string(n) + ")");
   auto x = detail::column_major<T>(b3);
-  detail::lu_solve_in_place(w, x, batched, what);
+  detail::lu_solve_in_place(w, x.view(), w.of_transpose, batched, what);  // a^T's factors: a x = b is (a^T)^T x = b
   const auto xr = detail::row_major_view(x);
   if constexpr (RB == 1) return tensor<T, 1, S>(tensor_view<const T, 1, S>(xr.data(), shape<1>{n}, shape<1>{xr.stride(1)}));
   else return detail::unbatched_copy<RB>(xr);
@@ -208,7 +222,7 @@ auto solve(const A& a, const B& b) {
                 "tandem: linalg::solve takes a (n, n) with b (n) or (n, k), or a (q, n, n) with b (q, n, k)");
   const detail::operand_view<A> sa(a);
   (void)detail::square_extent(sa.view, "solve");
-  const auto w = detail::lu_of<T>(detail::as_batch(sa.view));
+  const auto w = detail::lu_of<T>(detail::as_batch(sa.view), true);
   detail::check_singular(w.info, RA == 3, "solve");
   return detail_solve::solve_with(w, b, RA == 3, "solve", to_string(sa.view.shape()));
 }
@@ -222,12 +236,14 @@ auto inv(const A& a) {
   const detail::operand_view<A> sa(a);
   const index_t n = detail::square_extent(sa.view, "inv");
   const auto a3 = detail::as_batch(sa.view);
-  const auto w = detail::lu_of<T>(a3);
+  // With M = a^T factored, M y = I gives y = M^-1 = (a^-1)^T column-major: a^-1 row-major.
+  const auto w = detail::lu_of<T>(a3, true);
   detail::check_singular(w.info, R == 3, "inv");
-  tensor<T, 3, S> x(shape<3>{a3.extent(0), n, n});
+  tensor<T, R, S> out(sa.view.shape());
+  const tensor_view<T, 3, S> x(out.data(), shape<3>{a3.extent(0), n, n});
   if (x.size() != 0) detail::assign(tensor_view<T, 2, S>(x.data(), shape<2>{a3.extent(0), n}, shape<2>{n * n, n + 1}), T(1));
-  detail::lu_solve_in_place(w, x, R == 3, "inv");
-  return detail::unbatched_copy<R>(detail::row_major_view(x));
+  detail::lu_solve_in_place(w, x, false, R == 3, "inv");
+  return out;
 }
 
 /// numpy.linalg.slogdet's result: sign (a unit complex number for complex matrices, 0 for
@@ -282,7 +298,7 @@ auto slogdet(const A& a) {
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   (void)detail::square_extent(sa.view, "slogdet");
-  const auto w = detail::lu_of<T>(detail::as_batch(sa.view));
+  const auto w = detail::lu_of<T>(detail::as_batch(sa.view), true);  // det a^T = det a
   std::vector<T> sign;
   std::vector<P> logs;
   detail_det::signs_and_logs(w, sign, logs);
@@ -302,7 +318,7 @@ auto det(const A& a) {
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   (void)detail::square_extent(sa.view, "det");
-  const auto w = detail::lu_of<T>(detail::as_batch(sa.view));
+  const auto w = detail::lu_of<T>(detail::as_batch(sa.view), true);  // det a^T = det a
   // The product of the diagonal itself (not exp of the log), as numpy's det.
   const index_t batch = w.lu.extent(0), n = w.lu.extent(1);
   std::vector<T> d(static_cast<std::size_t>(batch), T(1));
@@ -323,7 +339,9 @@ auto det(const A& a) {
   else return from(d, {batch}, S{});
 }
 
-/// numpy.linalg.cholesky: the lower-triangular l with l l^H = a (a's lower triangle is read).
+/// numpy.linalg.cholesky: the lower-triangular l with l l^H = a (a's lower triangle is
+/// read). a's plain row-major copy is, to LAPACK, a^T = conj(a), whose upper triangle is
+/// a's lower one: its factor u (u^H u = conj(a)) lies in that copy as l = u^T, row-major.
 template <operand A>
 auto cholesky(const A& a) {
   using T = detail::linalg_t<value_of_t<A>>;
@@ -331,14 +349,20 @@ auto cholesky(const A& a) {
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   const index_t n = detail::square_extent(sa.view, "cholesky");
-  const auto a3 = detail::as_batch(sa.view);
-  auto w = detail::column_major<T>(a3);
-  tensor<int, 1, S> info(shape<1>{a3.extent(0)});
-  if (a3.extent(0) != 0 && n != 0) detail::solver_t<S>::template cholesky<T>(a3.extent(0), n, w.data(), n * n, info.data());
+  const index_t batch = R == 3 ? sa.view.extent(0) : 1;
+  // LAPACK reads and writes only that triangle, so the copy is made with the other one
+  // zeroed, in one pass.
+  tensor<T, R, S> out = [&] {
+    if constexpr (std::is_same_v<value_of_t<A>, T>) return tril(sa.view);
+    else return tril(cast<T>(sa.view));
+  }();
+  if (out.size() == 0) return out;
+  tensor<int, 1, S> info(shape<1>{batch});
+  detail::solver_t<S>::template cholesky<T>(batch, n, out.data(), n * n, info.data());
   detail::check_info(info, R == 3, "cholesky", [](int i) {
     return "is not positive definite: its leading minor of order " + std::to_string(i) + " is not positive";
   });
-  return detail::unbatched_copy<R>(tensor_view<const T, 3, S>(tril(detail::row_major_view(w)).view()));
+  return out;
 }
 
 /// scipy.linalg.lu_factor's result: L (unit diagonal, below it) and U (on and above it)
@@ -425,40 +449,36 @@ struct svd_result {
 };
 
 namespace detail_svd {
-/// The SVD of a batch: the singular values (batch, k) and, unless job is none, u and vh
-/// as row-major views over `keep`'s buffers. A wide matrix (m < n) is decomposed as its
-/// conjugate transpose, which LAPACK and cuSOLVER both take as tall.
+/// The SVD of a batch: the singular values (batch, k) and, unless job is none, the
+/// backend's column-major factors. The backends take tall matrices (rows >= columns): a
+/// tall a goes in column-major (a transposing copy); a square or wide one as its plain
+/// row-major copy, which is a^T to them (tall), so that a^T = u' s v'^H gives
+/// a = conj(v') s u'^T, whose factors lie row-major in their buffers as they are.
 template <class T, class S>
 struct parts {
   using P = detail::real_part_t<T>;
   tensor<P, 2, S> s;
-  tensor<T, 3, S> ub, vb;  // the backend's column-major u and vt
-  bool wide = false;
+  tensor<T, 3, S> ub, vb;  // the backend's column-major u (batch, ucols, big) and vt (batch, k, k)
+  bool transposed = false;  // a^T was decomposed
 };
 template <class T, class V, class S>
 parts<T, S> decompose(const tensor_view<const V, 3, S>& a3, detail::svd_job job, bool batched, const char* what) {
   const index_t batch = a3.extent(0), m = a3.extent(1), n = a3.extent(2);
   const index_t big = std::max(m, n), k = std::min(m, n);
   parts<T, S> p;
-  p.wide = m < n;
-  tensor<T, 3, S> w;
-  if (!p.wide) {
-    w = detail::column_major<T>(a3);
-  } else {  // column-major a^H is a row-major copy of conj(a)
-    w = tensor<T, 3, S>(a3.shape(), uninitialized);
-    if (w.size() != 0) {
-      if constexpr (detail::is_complex_v<T>) detail::assign(w.view(), conj(a3));
-      else detail::assign(w.view(), a3);
-    }
-  }
+  p.transposed = m <= n;
+  tensor<T, 3, S> w = p.transposed ? detail::row_major<T>(a3) : detail::column_major<T>(a3);
   const index_t ucols = job == detail::svd_job::full ? big : k;
   p.s = tensor<typename parts<T, S>::P, 2, S>(shape<2>{batch, k}, uninitialized);
   if (job != detail::svd_job::none) {
-    p.ub = tensor<T, 3, S>(shape<3>{batch, ucols, big});
-    p.vb = tensor<T, 3, S>(shape<3>{batch, k, k});
-    // numpy's identity blocks for empty operands: a (0, n) matrix has vh = I (full).
-    if (k == 0 && batch != 0 && ucols != 0)
-      detail::assign(tensor_view<T, 2, S>(p.ub.data(), shape<2>{batch, ucols}, shape<2>{ucols * big, big + 1}), T(1));
+    if (k == 0) {  // numpy's identity blocks for empty operands: a (0, n) matrix has vh = I (full)
+      p.ub = tensor<T, 3, S>(shape<3>{batch, ucols, big});
+      if (batch != 0 && ucols != 0)
+        detail::assign(tensor_view<T, 2, S>(p.ub.data(), shape<2>{batch, ucols}, shape<2>{ucols * big, big + 1}), T(1));
+    } else {
+      p.ub = tensor<T, 3, S>(shape<3>{batch, ucols, big}, uninitialized);
+    }
+    p.vb = tensor<T, 3, S>(shape<3>{batch, k, k}, uninitialized);
   }
   tensor<int, 1, S> info(shape<1>{batch});
   if (batch != 0 && k != 0)
@@ -466,6 +486,12 @@ parts<T, S> decompose(const tensor_view<const V, 3, S>& a3, detail::svd_job job,
                                          info.data());
   detail::check_converged(info, batched, what);
   return p;
+}
+
+/// A batch of column-major matrices read row-major: their transposes.
+template <class T, class S>
+tensor_view<const T, 3, S> transposed_view(const tensor<T, 3, S>& b) {
+  return {b.data(), shape<3>{b.extent(0), b.extent(2), b.extent(1)}, shape<3>{b.extent(1) * b.extent(2), 1, b.extent(2)}};
 }
 }  // namespace detail_svd
 
@@ -481,23 +507,13 @@ auto svd(const A& a, bool full_matrices = false) {
   const auto a3 = detail::as_batch(sa.view);
   const auto p = detail_svd::decompose<T>(a3, full_matrices ? detail::svd_job::full : detail::svd_job::reduced,
                                           R == 3, "svd");
-  const auto& ub = p.ub;
-  const auto& vb = p.vb;
-  const index_t batch = a3.extent(0);
-  // The backend's u (big x ucols) and vt (k x k), column-major, read row-major: for a
-  // tall matrix they are u and vh transposed; for a wide one (a^H = u' s vt') u = vt'^H
-  // and vh = u'^H, which are their buffers read as they lie, conjugated.
-  const tensor_view<const T, 3, S> ur(ub.data(), shape<3>{batch, ub.extent(2), ub.extent(1)},
-                                      shape<3>{ub.extent(1) * ub.extent(2), 1, ub.extent(2)});
-  const tensor_view<const T, 3, S> vr(vb.data(), shape<3>{batch, vb.extent(2), vb.extent(1)},
-                                      shape<3>{vb.extent(1) * vb.extent(2), 1, vb.extent(2)});
   svd_result<tensor<T, R, S>, tensor<P, R - 1, S>> out{{}, detail::unbatched_copy<R - 1>(tensor_view<const P, 2, S>(p.s.view())), {}};
-  if (!p.wide) {
-    out.u = detail::unbatched_copy<R>(ur);
-    out.vh = detail::unbatched_copy<R>(vr);
+  if (p.transposed) {  // u = conj(v') is vt' as it lies; vh = u'^T is u' as it lies
+    out.u = detail::unbatched_copy<R>(tensor_view<const T, 3, S>(p.vb.view()));
+    out.vh = detail::unbatched_copy<R>(tensor_view<const T, 3, S>(p.ub.view()));
   } else {
-    out.u = tensor<T, R, S>(conj(detail::unbatched<R>(tensor_view<const T, 3, S>(vb.view()))));
-    out.vh = tensor<T, R, S>(conj(detail::unbatched<R>(tensor_view<const T, 3, S>(ub.view()))));
+    out.u = detail::unbatched_copy<R>(detail_svd::transposed_view(p.ub));
+    out.vh = detail::unbatched_copy<R>(detail_svd::transposed_view(p.vb));
   }
   return out;
 }

@@ -71,18 +71,19 @@ struct cusolver_api;
     static void getrf(cusolverDnHandle_t h, int n, T* a, T* work, int* ipiv, int* info) {                      \
       check_cusolver(cusolverDn##p##getrf(h, n, n, c(a), n, c(work), ipiv, info), "cusolverDn" #p "getrf");     \
     }                                                                                                          \
-    static void getrs(cusolverDnHandle_t h, int n, int nrhs, const T* a, const int* ipiv, T* b, int* info) {   \
-      check_cusolver(cusolverDn##p##getrs(h, CUBLAS_OP_N, n, nrhs, c(a), n, ipiv, c(b), n, info),                \
+    static void getrs(cusolverDnHandle_t h, bool t, int n, int nrhs, const T* a, const int* ipiv, T* b,        \
+                      int* info) {                                                                             \
+      check_cusolver(cusolverDn##p##getrs(h, t ? CUBLAS_OP_T : CUBLAS_OP_N, n, nrhs, c(a), n, ipiv, c(b), n, info), \
                      "cusolverDn" #p "getrs");                                                                 \
     }                                                                                                          \
     static int potrf_size(cusolverDnHandle_t h, int n, T* a) {                                                 \
       int lwork = 0;                                                                                           \
-      check_cusolver(cusolverDn##p##potrf_bufferSize(h, CUBLAS_FILL_MODE_LOWER, n, c(a), n, &lwork),            \
+      check_cusolver(cusolverDn##p##potrf_bufferSize(h, CUBLAS_FILL_MODE_UPPER, n, c(a), n, &lwork),            \
                      "cusolverDn" #p "potrf_bufferSize");                                                      \
       return lwork;                                                                                            \
     }                                                                                                          \
     static void potrf(cusolverDnHandle_t h, int n, T* a, T* work, int lwork, int* info) {                      \
-      check_cusolver(cusolverDn##p##potrf(h, CUBLAS_FILL_MODE_LOWER, n, c(a), n, c(work), lwork, info),         \
+      check_cusolver(cusolverDn##p##potrf(h, CUBLAS_FILL_MODE_UPPER, n, c(a), n, c(work), lwork, info),         \
                      "cusolverDn" #p "potrf");                                                                 \
     }                                                                                                          \
     static int geqrf_size(cusolverDnHandle_t h, int m, int n, T* a) {                                          \
@@ -157,10 +158,10 @@ struct cuda_solver {
 
   template <class T>
   static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
+                       index_t ipiv_stride, T* b, index_t b_stride, bool transposed, int* info) {
     const cusolverDnHandle_t h = cusolver_handle();
     for (index_t q = 0; q != batch; ++q)
-      cusolver_api<T>::getrs(h, static_cast<int>(n), static_cast<int>(nrhs), lu + q * lu_stride,
+      cusolver_api<T>::getrs(h, transposed, static_cast<int>(n), static_cast<int>(nrhs), lu + q * lu_stride,
                              ipiv + q * ipiv_stride, b + q * b_stride, info + q);
   }
 

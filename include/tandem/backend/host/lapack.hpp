@@ -7,12 +7,12 @@
 /// and links LAPACKE and LAPACK, when it finds them at configure time.
 
 #include <algorithm>
-#include <vector>
 
 #include "../../config.hpp"
 #include "../../half.hpp"
 #include "../complex.hpp"
 #include "../facets.hpp"
+#include "memory.hpp"
 
 #if TANDEM_HAS_LAPACKE
 #  if !defined(lapack_complex_float) && !defined(LAPACK_COMPLEX_CUSTOM)
@@ -42,12 +42,12 @@ struct lapack_api;
     static lapack_int getrf(lapack_int n, T* a, lapack_int lda, lapack_int* ipiv) {                                    \
       return LAPACKE_##p##getrf_work(LAPACK_COL_MAJOR, n, n, c(a), lda, ipiv);                                        \
     }                                                                                                                  \
-    static lapack_int getrs(lapack_int n, lapack_int nrhs, const T* a, lapack_int lda, const lapack_int* ipiv, T* b,   \
-                            lapack_int ldb) {                                                                          \
-      return LAPACKE_##p##getrs_work(LAPACK_COL_MAJOR, 'N', n, nrhs, c(a), lda, ipiv, c(b), ldb);                     \
+    static lapack_int getrs(char trans, lapack_int n, lapack_int nrhs, const T* a, lapack_int lda,                     \
+                            const lapack_int* ipiv, T* b, lapack_int ldb) {                                            \
+      return LAPACKE_##p##getrs_work(LAPACK_COL_MAJOR, trans, n, nrhs, c(a), lda, ipiv, c(b), ldb);                   \
     }                                                                                                                  \
     static lapack_int potrf(lapack_int n, T* a, lapack_int lda) {                                                      \
-      return LAPACKE_##p##potrf_work(LAPACK_COL_MAJOR, 'L', n, c(a), lda);                                            \
+      return LAPACKE_##p##potrf_work(LAPACK_COL_MAJOR, 'U', n, c(a), lda);                                            \
     }                                                                                                                  \
     static lapack_int geqrf(lapack_int m, lapack_int n, T* a, lapack_int lda, T* tau, T* work, lapack_int lwork) {    \
       return LAPACKE_##p##geqrf_work(LAPACK_COL_MAJOR, m, n, c(a), lda, c(tau), c(work), lwork);                     \
@@ -125,6 +125,22 @@ lapack_int lapack_query_size(const T& q) {
 
 inline lapack_int lapack_ld(index_t n) { return static_cast<lapack_int>(n > 0 ? n : 1); }
 
+/// LAPACK's workspace, from tandem's host allocator (whose cache of large blocks spares a
+/// batch of calls the page faults of fresh memory), uninitialized.
+template <class T>
+struct lapack_scratch {
+  std::size_t n;
+  T* p;
+  explicit lapack_scratch(std::size_t count)
+      : n(count > 0 ? count : 1), p(static_cast<T*>(host_memory::allocate(n * sizeof(T)))) {}
+  lapack_scratch(const lapack_scratch&) = delete;
+  lapack_scratch& operator=(const lapack_scratch&) = delete;
+  ~lapack_scratch() { host_memory::deallocate(p, n * sizeof(T)); }
+  T* data() const { return p; }
+  T& operator[](std::size_t i) const { return p[i]; }
+  std::size_t size() const { return n; }
+};
+
 #endif
 
 /// The dense solvers on host memory, batches of column-major matrices `stride` elements
@@ -139,15 +155,18 @@ struct host_solver {
           lapack_api<T>::getrf(static_cast<lapack_int>(n), a + q * stride, lapack_ld(n), ipiv + q * n));
   }
 
+  /// Solves with the factors of M: M x = b, or M^T x = b (not conjugated) with `transposed`.
   template <class T>
   static void lu_solve(index_t batch, index_t n, index_t nrhs, const T* lu, index_t lu_stride, const int* ipiv,
-                       index_t ipiv_stride, T* b, index_t b_stride, int* info) {
+                       index_t ipiv_stride, T* b, index_t b_stride, bool transposed, int* info) {
     for (index_t q = 0; q != batch; ++q)
-      info[q] = static_cast<int>(lapack_api<T>::getrs(static_cast<lapack_int>(n), static_cast<lapack_int>(nrhs),
+      info[q] = static_cast<int>(lapack_api<T>::getrs(transposed ? 'T' : 'N', static_cast<lapack_int>(n),
+                                                      static_cast<lapack_int>(nrhs),
                                                       lu + q * lu_stride, lapack_ld(n), ipiv + q * ipiv_stride,
                                                       b + q * b_stride, lapack_ld(n)));
   }
 
+  /// Cholesky from the upper triangles: u upper with u^H u = a, in place.
   template <class T>
   static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
     for (index_t q = 0; q != batch; ++q)
@@ -161,7 +180,7 @@ struct host_solver {
     const index_t k = std::min(m, n);
     T query{};
     (void)lapack_api<T>::geqrf(static_cast<lapack_int>(m), static_cast<lapack_int>(n), a, lapack_ld(m), tau, &query, -1);
-    std::vector<T> work(static_cast<std::size_t>(lapack_query_size(query)));
+    lapack_scratch<T> work(static_cast<std::size_t>(lapack_query_size(query)));
     for (index_t q = 0; q != batch; ++q)
       info[q] = static_cast<int>(lapack_api<T>::geqrf(static_cast<lapack_int>(m), static_cast<lapack_int>(n),
                                                       a + q * stride, lapack_ld(m), tau + q * k, work.data(),
@@ -174,7 +193,7 @@ struct host_solver {
     T query{};
     const auto mm = static_cast<lapack_int>(m), kk = static_cast<lapack_int>(k);
     (void)lapack_api<T>::orgqr(mm, kk, kk, a, lapack_ld(m), tau, &query, -1);
-    std::vector<T> work(static_cast<std::size_t>(lapack_query_size(query)));
+    lapack_scratch<T> work(static_cast<std::size_t>(lapack_query_size(query)));
     for (index_t q = 0; q != batch; ++q)
       info[q] = static_cast<int>(lapack_api<T>::orgqr(mm, kk, kk, a + q * stride, lapack_ld(m), tau + q * k,
                                                       work.data(), static_cast<lapack_int>(work.size())));
@@ -190,17 +209,15 @@ struct host_solver {
     const index_t ucols = job == svd_job::full ? m : n;
     const auto mm = static_cast<lapack_int>(m), nn = static_cast<lapack_int>(n);
     const lapack_int ldu = lapack_ld(m), ldvt = lapack_ld(n);
-    std::vector<lapack_int> iwork(static_cast<std::size_t>(8 * n + 1));
-    std::vector<P> rwork;
-    if constexpr (is_complex_v<T>) {
-      const std::size_t k = static_cast<std::size_t>(n), big = static_cast<std::size_t>(m);
-      rwork.resize(job == svd_job::none ? 7 * k + 1
-                                        : std::max(5 * k * k + 5 * k, 2 * big * k + 2 * k * k + k) + 1);
-    }
+    lapack_scratch<lapack_int> iwork(static_cast<std::size_t>(8 * n + 1));
+    const std::size_t k = static_cast<std::size_t>(n), big = static_cast<std::size_t>(m);
+    lapack_scratch<P> rwork(!is_complex_v<T> ? 1
+                            : job == svd_job::none ? 7 * k + 1
+                                                   : std::max(5 * k * k + 5 * k, 2 * big * k + 2 * k * k + k) + 1);
     T query{};
     (void)lapack_api<T>::gesdd(jobz, mm, nn, a, lapack_ld(m), s, u, ldu, vt, ldvt, &query, -1, rwork.data(),
                                iwork.data());
-    std::vector<T> work(static_cast<std::size_t>(lapack_query_size(query)));
+    lapack_scratch<T> work(static_cast<std::size_t>(lapack_query_size(query)));
     for (index_t q = 0; q != batch; ++q)
       info[q] = static_cast<int>(lapack_api<T>::gesdd(
           jobz, mm, nn, a + q * stride, lapack_ld(m), s + q * n, job == svd_job::none ? nullptr : u + q * m * ucols,
@@ -219,9 +236,9 @@ struct host_solver {
     P rquery{};
     lapack_int iquery = 0;
     (void)lapack_api<T>::syevd(jobz, nn, a, lapack_ld(n), w, &query, -1, &rquery, -1, &iquery, -1);
-    std::vector<T> work(static_cast<std::size_t>(lapack_query_size(query)));
-    std::vector<P> rwork(static_cast<std::size_t>(lapack_query_size(rquery)));
-    std::vector<lapack_int> iwork(static_cast<std::size_t>(std::max<lapack_int>(1, iquery)));
+    lapack_scratch<T> work(static_cast<std::size_t>(lapack_query_size(query)));
+    lapack_scratch<P> rwork(static_cast<std::size_t>(lapack_query_size(rquery)));
+    lapack_scratch<lapack_int> iwork(static_cast<std::size_t>(std::max<lapack_int>(1, iquery)));
     for (index_t q = 0; q != batch; ++q)
       info[q] = static_cast<int>(lapack_api<T>::syevd(
           jobz, nn, a + q * stride, lapack_ld(n), w + q * n, work.data(), static_cast<lapack_int>(work.size()),
@@ -240,17 +257,17 @@ struct host_solver {
     T query{};
     T* const v0 = vectors ? v : nullptr;
     if constexpr (is_complex_v<T>) {
-      std::vector<P> rwork(static_cast<std::size_t>(2 * n + 1));
+      lapack_scratch<P> rwork(static_cast<std::size_t>(2 * n + 1));
       (void)lapack_api<T>::geev(jobv, nn, a, lapack_ld(n), w, v0, lapack_ld(n), &query, -1, rwork.data());
-      std::vector<T> work(static_cast<std::size_t>(lapack_query_size(query)));
+      lapack_scratch<T> work(static_cast<std::size_t>(lapack_query_size(query)));
       for (index_t q = 0; q != batch; ++q)
         info[q] = static_cast<int>(lapack_api<T>::geev(jobv, nn, a + q * stride, lapack_ld(n), w + q * n,
                                                        vectors ? v + q * n * n : nullptr, lapack_ld(n), work.data(),
                                                        static_cast<lapack_int>(work.size()), rwork.data()));
     } else {
-      std::vector<T> wr(static_cast<std::size_t>(n)), wi(static_cast<std::size_t>(n));
+      lapack_scratch<T> wr(static_cast<std::size_t>(n)), wi(static_cast<std::size_t>(n));
       (void)lapack_real_geev(jobv, nn, a, lapack_ld(n), wr.data(), wi.data(), v0, lapack_ld(n), &query, -1);
-      std::vector<T> work(static_cast<std::size_t>(lapack_query_size(query)));
+      lapack_scratch<T> work(static_cast<std::size_t>(lapack_query_size(query)));
       for (index_t q = 0; q != batch; ++q) {
         info[q] = static_cast<int>(lapack_real_geev(jobv, nn, a + q * stride, lapack_ld(n), wr.data(), wi.data(),
                                                     vectors ? v + q * n * n : nullptr, lapack_ld(n), work.data(),
@@ -270,7 +287,7 @@ struct host_solver {
     TANDEM_NO_LAPACK;
   }
   template <class T>
-  static void lu_solve(index_t, index_t, index_t, const T*, index_t, const int*, index_t, T*, index_t, int*) {
+  static void lu_solve(index_t, index_t, index_t, const T*, index_t, const int*, index_t, T*, index_t, bool, int*) {
     TANDEM_NO_LAPACK;
   }
   template <class T>
