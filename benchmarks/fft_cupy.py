@@ -3,21 +3,7 @@ float32 rfft 2^20), for scripts/gpu-check to print next to tandem's and cuFFT's:
 median of 20 calls after a warm-up (CuPy caches its cuFFT plan too), timed with CUDA
 events, in milliseconds and points per second."""
 import cupy as cp
-
-
-def median_ms(f, reps=20):
-    f()
-    cp.cuda.Device().synchronize()
-    times = []
-    for _ in range(reps):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        f()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
-
+from cupy_timing import median_ms
 
 rng = cp.random.default_rng(5)
 n = 1 << 20
@@ -27,5 +13,5 @@ x = rng.random(n, dtype=cp.float32)
 for name, f, points in (("fft_c2c_f32/cupy/1048576", lambda: cp.fft.fft(z), n),
                         ("fft2_c2c_f32/cupy/4096", lambda: cp.fft.fft2(z2), 4096 * 4096),
                         ("fft_r2c_f32/cupy/1048576", lambda: cp.fft.rfft(x), n)):
-    ms = median_ms(f)
+    ms = median_ms(f, 20)
     print(f"{name:40s} {ms:10.4f} ms  {points / ms / 1e6:7.2f} Gpoints/s")

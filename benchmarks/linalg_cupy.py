@@ -3,21 +3,7 @@ solve with one right-hand side and cholesky of 1024 and 4096, svd of 1024), for
 scripts/gpu-check to print next to tandem's and cuSOLVER's: the median of 5 calls after
 a warm-up, timed with CUDA events, in milliseconds."""
 import cupy as cp
-
-
-def median_ms(f, reps=5):
-    f()
-    cp.cuda.Device().synchronize()
-    times = []
-    for _ in range(reps):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        f()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
-
+from cupy_timing import median_ms
 
 rng = cp.random.default_rng(3)
 cases = []
@@ -31,4 +17,4 @@ for n in (1024, 4096):
     if n == 1024:
         cases.append((f"svd_f64/cupy/{n}", lambda a=a: cp.linalg.svd(a, full_matrices=False)))
 for name, f in cases:
-    print(f"{name:40s} {median_ms(f):10.3f} ms")
+    print(f"{name:40s} {median_ms(f, 5):10.3f} ms")

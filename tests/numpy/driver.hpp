@@ -182,6 +182,34 @@ std::optional<result> fft_ops(const case_text& c, const A& a) {
   return std::nullopt;
 }
 
+#define TANDEM_DRIVER_UNARY(name, fn) \
+  if (op == name) return collect(td::fn(a));
+#define TANDEM_DRIVER_BINARY(name, fn) \
+  if (op == name) return collect(td::fn(a, b));
+
+// Operations of the float and the complex element types alike (the FFTs among them);
+// nothing when `op` is another.
+template <class T, class S, class A>
+std::optional<result> inexact_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
+  if (auto r = fft_ops<T>(c, a)) return r;
+  const std::string& op = c.op;
+  TANDEM_DRIVER_UNARY("exp", exp)
+  TANDEM_DRIVER_UNARY("log", log)
+  TANDEM_DRIVER_UNARY("sqrt", sqrt)
+  TANDEM_DRIVER_UNARY("sin", sin)
+  TANDEM_DRIVER_UNARY("cos", cos)
+  TANDEM_DRIVER_UNARY("tanh", tanh)
+  TANDEM_DRIVER_UNARY("isnan", isnan)
+  TANDEM_DRIVER_UNARY("isinf", isinf)
+  TANDEM_DRIVER_UNARY("isfinite", isfinite)
+  TANDEM_DRIVER_BINARY("divide", operator/)
+  TANDEM_DRIVER_BINARY("power", pow)
+  TANDEM_DRIVER_BINARY("isclose", isclose)
+  if (op == "allclose") return scalar(td::allclose(a, b));
+  if (op == "norm") return scalar(td::norm(a));
+  return std::nullopt;
+}
+
 /// The operations of tests/numpy/driver_complex.cpp (complex64 and complex128).
 template <class T, class S>
 result complex_case(const case_text& c);
