@@ -1,7 +1,7 @@
 #pragma once
 /// \file linalg.hpp
 /// numpy.linalg, written once for every space: LAPACK (through LAPACKE) does the work on
-/// the host and the emulated device.
+/// the host and the emulated device, cuSOLVER on a GPU (the backends' solver facet).
 ///
 /// auto x = td::linalg::solve(a, b);          // a x = b; a (n, n) or a batch (q, n, n)
 /// auto ai = td::linalg::inv(a);
@@ -10,6 +10,12 @@
 /// auto l = td::linalg::cholesky(a);          // lower: l l^H = a
 /// auto f = td::linalg::lu_factor(a);         // f.lu (L and U in one), f.piv (0-based rows)
 /// auto y = td::linalg::lu_solve(f, b);
+/// auto [q, r] = td::linalg::qr(m);           // reduced
+/// auto [u, s, vh] = td::linalg::svd(m);      // reduced; svd(m, true): full; svdvals(m)
+/// auto [w, v] = td::linalg::eigh(a);         // Hermitian: ascending, real; eigvalsh(a)
+/// auto [z, vz] = td::linalg::eig(a);         // general: complex
+/// auto fit = td::linalg::lstsq(m, y);        // .x, .residuals, .rank, .s
+/// auto p = td::linalg::pinv(m);              // and matrix_rank(m), norm(m[, ord])
 ///
 /// - Element types: float, double, td::complex<float>, td::complex<double>; integers and
 ///   bool are computed in double, the 16-bit floats in float (numpy's rule).
@@ -17,8 +23,10 @@
 ///   (cholesky) throws td::linalg_error naming the batch entry and the zero pivot or the
 ///   failing leading minor; det and slogdet of a singular matrix are 0 (sign 0, log
 ///   -inf), as numpy's. A NaN input gives NaN results (or an error), never a hang.
-/// - Operands are copied into column-major scratch (LAPACK overwrites its input), so any
-///   layout and any expression is taken.
+/// - Operands are copied into scratch that LAPACK overwrites, so any layout and any
+///   expression is taken: as they lie, row-major, where the routine can work on a^T
+///   (solve, inv, det, slogdet, cholesky, a square or wide svd: a copy at memcpy speed),
+///   else transposed into column-major order.
 
 #include <cmath>
 #include <limits>
