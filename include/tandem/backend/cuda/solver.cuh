@@ -248,6 +248,8 @@ struct cuda_solver {
                                      w + q * n, ta, nullptr, 1, ta, vectors ? v + q * n * n : nullptr, nn, ta, work.p,
                                      device_bytes, host_work.data(), host_bytes, info + q),
                      "cusolverDnXgeev");
+    // The host workspace must outlive every call that may still use it.
+    if (host_bytes != 0) TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
   }
 };
 
