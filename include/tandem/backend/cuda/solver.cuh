@@ -1,12 +1,12 @@
 #pragma once
 /// \file backend/cuda/solver.cuh
 /// Dense linear algebra on the GPU with cuSOLVER's dense API, on tandem's stream:
-/// `cuda_solver`, with LU (getrf), solving with it (getrs), Cholesky (potrf), QR (geqrf,
-/// orgqr/ungqr), SVD (gesvd), the Hermitian eigensolver (syevd/heevd) and the general one
-/// (Xgeev), one call per matrix of a batch, column-major, the workspace from tandem's
-/// stream-ordered pool (sized once per batch), `info` left on the device for the caller
-/// to read. Only included under nvcc; link CUDA::cusolver (tandem::tandem does so for
-/// CUDA links).
+/// `cuda_solver`, with LU (getrf), solving with it (getrs), Cholesky (potrf, and
+/// potrfBatched for a batch), QR (geqrf, orgqr/ungqr), SVD (gesvd), the Hermitian
+/// eigensolver (syevd/heevd) and the general one (Xgeev); but for Cholesky, one call per
+/// matrix of a batch. Column-major, the workspace from tandem's stream-ordered pool
+/// (sized once per batch), `info` left on the device for the caller to read. Only
+/// included under nvcc; link CUDA::cusolver (tandem::tandem does so for CUDA links).
 
 #include <cstddef>
 #include <string>
@@ -85,6 +85,11 @@ struct cusolver_api;
     static void potrf(cusolverDnHandle_t h, int n, T* a, T* work, int lwork, int* info) {                      \
       check_cusolver(cusolverDn##p##potrf(h, CUBLAS_FILL_MODE_UPPER, n, c(a), n, c(work), lwork, info),         \
                      "cusolverDn" #p "potrf");                                                                 \
+    }                                                                                                          \
+    static void potrf_batched(cusolverDnHandle_t h, int n, T** a, int* info, int batch) {                       \
+      check_cusolver(cusolverDn##p##potrfBatched(h, CUBLAS_FILL_MODE_UPPER, n, reinterpret_cast<L**>(a), n, info, \
+                                                 batch),                                                        \
+                     "cusolverDn" #p "potrfBatched");                                                          \
     }                                                                                                          \
     static int geqrf_size(cusolverDnHandle_t h, int m, int n, T* a) {                                          \
       int lwork = 0;                                                                                           \
@@ -165,10 +170,22 @@ struct cuda_solver {
                              ipiv + q * ipiv_stride, b + q * b_stride, info + q);
   }
 
+  /// A batch is one potrfBatched call (an array of the matrices' addresses on the device);
+  /// a single matrix one potrf.
   template <class T>
   static void cholesky(index_t batch, index_t n, T* a, index_t stride, int* info) {
     const cusolverDnHandle_t h = cusolver_handle();
     const int m = static_cast<int>(n);
+    if (batch > 1) {
+      std::vector<T*> at(static_cast<std::size_t>(batch));
+      for (index_t q = 0; q != batch; ++q) at[static_cast<std::size_t>(q)] = a + q * stride;
+      const cusolver_workspace pointers(at.size() * sizeof(T*));
+      TANDEM_CUDA_CHECK(cudaMemcpyAsync(pointers.p, at.data(), at.size() * sizeof(T*), cudaMemcpyHostToDevice,
+                                        current_stream()));
+      cusolver_api<T>::potrf_batched(h, m, static_cast<T**>(pointers.p), info, static_cast<int>(batch));
+      TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream()));  // `at` is read by the copy until then
+      return;
+    }
     const int lwork = cusolver_api<T>::potrf_size(h, m, a);
     const cusolver_workspace work(static_cast<std::size_t>(lwork) * sizeof(T));
     for (index_t q = 0; q != batch; ++q)
