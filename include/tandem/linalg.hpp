@@ -697,6 +697,7 @@ auto pinv(const A& a, double rcond = 1e-15) {
   using T = detail::linalg_t<value_of_t<A>>;
   using S = space_of_t<A>;
   constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R == 2 || R == 3, "tandem: linalg::pinv takes a matrix (rank 2) or a batch of them (rank 3)");
   const detail::operand_view<A> sa(a);
   shape<R> out_shape = sa.view.shape();
   std::swap(out_shape[R - 2], out_shape[R - 1]);
@@ -715,6 +716,7 @@ template <operand A>
 auto matrix_rank(const A& a, double tol = -1) {
   using P = detail::real_part_t<detail::linalg_t<value_of_t<A>>>;
   constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R == 2 || R == 3, "tandem: linalg::matrix_rank takes a matrix (rank 2) or a batch of them (rank 3)");
   const detail::operand_view<A> sa(a);
   const index_t m = sa.view.extent(R - 2), n = sa.view.extent(R - 1), k = std::min(m, n);
   const index_t batch = R == 3 ? sa.view.extent(0) : 1;
