@@ -144,6 +144,18 @@ void check_converged(const tensor<int, 1, S>& info, bool batched, const char* wh
   });
 }
 
+/// Throws linalg_error naming the first NaN or infinity in a batch, for the routines that
+/// would otherwise return an answer built on it (LAPACK's eigensolvers compute finite
+/// eigenvalues from a matrix with a NaN; gesdd and geev reject it as an argument).
+template <class V, class S>
+void refuse_non_finite(const tensor_view<const V, 3, S>& a, bool batched, const char* what) {
+  if (a.size() == 0 || all(isfinite(a))) return;
+  const index_t at = argmax(!isfinite(a)), rows = a.extent(1), cols = a.extent(2);
+  throw linalg_error(std::string("tandem: linalg::") + what + ": " +
+                     batch_entry(at / (rows * cols), a.extent(0), batched) + " holds a NaN or an infinity, at [" +
+                     std::to_string(at / cols % rows) + ", " + std::to_string(at % cols) + "]");
+}
+
 /// A batch's matrices copied as they lie, row-major: to LAPACK (column-major) each is its
 /// transpose. Solvers that can work on a^T (solve, inv, det, cholesky, a square or wide
 /// svd) take this plain copy, which costs a memcpy where column_major's costs a transpose.
@@ -473,6 +485,7 @@ template <class T, class V, class S>
 parts<T, S> decompose(const tensor_view<const V, 3, S>& a3, detail::svd_job job, bool batched, const char* what) {
   const index_t batch = a3.extent(0), m = a3.extent(1), n = a3.extent(2);
   const index_t big = std::max(m, n), k = std::min(m, n);
+  detail::refuse_non_finite(a3, batched, what);  // numpy: "SVD did not converge"
   parts<T, S> p;
   p.transposed = m <= n;
   tensor<T, 3, S> w = p.transposed ? detail::row_major<T>(a3) : detail::column_major<T>(a3);
@@ -553,6 +566,7 @@ auto hermitian(const A& a, bool vectors, const char* what) {
   const detail::operand_view<A> sa(a);
   const index_t n = detail::square_extent(sa.view, what);
   const auto a3 = detail::as_batch(sa.view);
+  detail::refuse_non_finite(a3, R == 3, what);  // numpy's eigh returns eigenvalues that ignore it
   auto w = detail::column_major<T>(a3);
   tensor<P, 2, S> vals(shape<2>{a3.extent(0), n}, uninitialized);
   tensor<int, 1, S> info(shape<1>{a3.extent(0)});
@@ -578,7 +592,9 @@ struct unpack_real_vectors {
 }  // namespace detail_eig
 
 /// numpy.linalg.eigh: eigenvalues ascending (real) and orthonormal eigenvectors (columns)
-/// of Hermitian matrices; only the lower triangle is read, as numpy's UPLO="L".
+/// of Hermitian matrices; only the lower triangle is read, as numpy's UPLO="L". A NaN or
+/// an infinity throws td::linalg_error (numpy returns eigenvalues computed as if it were
+/// not there).
 template <operand A>
 auto eigh(const A& a) {
   return detail_eig::hermitian<detail::linalg_t<value_of_t<A>>>(a, true, "eigh");
@@ -606,12 +622,7 @@ auto eig(const A& a) {
   const index_t n = detail::square_extent(sa.view, "eig");
   const auto a3 = detail::as_batch(sa.view);
   const index_t batch = a3.extent(0);
-  if (a3.size() != 0 && !all(isfinite(a3))) {  // as numpy's eig, which LAPACK's balancing would choke on
-    const index_t at = argmax(!isfinite(a3));
-    throw linalg_error("tandem: linalg::eig: " + detail::batch_entry(at / (n * n), batch, R == 3) +
-                       " holds a NaN or an infinity, at [" + std::to_string(at / n % n) + ", " +
-                       std::to_string(at % n) + "]");
-  }
+  detail::refuse_non_finite(a3, R == 3, "eig");  // as numpy's eig
   auto w = detail::column_major<T>(a3);
   tensor<C, 2, S> vals(shape<2>{batch, n}, uninitialized);
   // Real vectors have a zero column before the first matrix and after the last, so the
