@@ -102,6 +102,10 @@ template <std::size_t R, class T, std::size_t RB, class S>
 tensor<T, R, S> unbatched_copy(const tensor_view<const T, RB, S>& v) {
   return tensor<T, R, S>(unbatched<R>(v));
 }
+template <std::size_t R, class T, std::size_t RB, class S>
+tensor<T, R, S> unbatched_copy(const tensor<T, RB, S>& t) {
+  return unbatched_copy<R>(tensor_view<const T, RB, S>(t.view()));
+}
 
 template <class V, std::size_t R, class S>
 index_t square_extent(const tensor_view<const V, R, S>& a, const char* what) {
@@ -453,7 +457,7 @@ auto qr(const A& a) {
   detail::check_info(info, R == 3, "qr", [](int) { return std::string("failed"); });
   // R: the upper triangle of the first k rows; then Q overwrites the reflectors.
   const tensor_view<const T, 3, S> top(w.data(), shape<3>{batch, k, n}, shape<3>{m * n, 1, m});
-  qr_result<tensor<T, R, S>> out{{}, detail::unbatched_copy<R>(tensor_view<const T, 3, S>(triu(top).view()))};
+  qr_result<tensor<T, R, S>> out{{}, detail::unbatched_copy<R>(triu(top))};
   if (work) detail::solver_t<S>::template qr_q<T>(batch, m, k, w.data(), m * n, tau.data(), info.data());
   detail::check_info(info, R == 3, "qr", [](int) { return std::string("failed"); });
   out.q = detail::unbatched_copy<R>(tensor_view<const T, 3, S>(w.data(), shape<3>{batch, m, k}, shape<3>{m * n, 1, m}));
@@ -509,11 +513,6 @@ parts<T, S> decompose(const tensor_view<const V, 3, S>& a3, detail::svd_job job,
   return p;
 }
 
-/// A batch of column-major matrices read row-major: their transposes.
-template <class T, class S>
-tensor_view<const T, 3, S> transposed_view(const tensor<T, 3, S>& b) {
-  return {b.data(), shape<3>{b.extent(0), b.extent(2), b.extent(1)}, shape<3>{b.extent(1) * b.extent(2), 1, b.extent(2)}};
-}
 }  // namespace detail_svd
 
 /// numpy.linalg.svd: u, s, vh with a = u diag(s) vh; reduced (u m x k, vh k x n, k =
@@ -528,13 +527,13 @@ auto svd(const A& a, bool full_matrices = false) {
   const auto a3 = detail::as_batch(sa.view);
   const auto p = detail_svd::decompose<T>(a3, full_matrices ? detail::svd_job::full : detail::svd_job::reduced,
                                           R == 3, "svd");
-  svd_result<tensor<T, R, S>, tensor<P, R - 1, S>> out{{}, detail::unbatched_copy<R - 1>(tensor_view<const P, 2, S>(p.s.view())), {}};
+  svd_result<tensor<T, R, S>, tensor<P, R - 1, S>> out{{}, detail::unbatched_copy<R - 1>(p.s), {}};
   if (p.transposed) {  // u = conj(v') is vt' as it lies; vh = u'^T is u' as it lies
-    out.u = detail::unbatched_copy<R>(tensor_view<const T, 3, S>(p.vb.view()));
-    out.vh = detail::unbatched_copy<R>(tensor_view<const T, 3, S>(p.ub.view()));
+    out.u = detail::unbatched_copy<R>(p.vb);
+    out.vh = detail::unbatched_copy<R>(p.ub);
   } else {
-    out.u = detail::unbatched_copy<R>(detail_svd::transposed_view(p.ub));
-    out.vh = detail::unbatched_copy<R>(detail_svd::transposed_view(p.vb));
+    out.u = detail::unbatched_copy<R>(detail::row_major_view(p.ub));
+    out.vh = detail::unbatched_copy<R>(detail::row_major_view(p.vb));
   }
   return out;
 }
@@ -543,11 +542,10 @@ auto svd(const A& a, bool full_matrices = false) {
 template <operand A>
 auto svdvals(const A& a) {
   using T = detail::linalg_t<value_of_t<A>>;
-  using P = detail::real_part_t<T>;
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   const auto p = detail_svd::decompose<T>(detail::as_batch(sa.view), detail::svd_job::none, R == 3, "svdvals");
-  return detail::unbatched_copy<R - 1>(tensor_view<const P, 2, space_of_t<A>>(p.s.view()));
+  return detail::unbatched_copy<R - 1>(p.s);
 }
 
 /// numpy.linalg.eigh's (and eig's) result.
@@ -574,7 +572,7 @@ auto hermitian(const A& a, bool vectors, const char* what) {
     detail::solver_t<S>::template eigh<T>(a3.extent(0), n, w.data(), n * n, vals.data(), vectors, info.data());
   detail::check_converged(info, R == 3, what);
   return eig_result<tensor<P, R - 1, S>, tensor<T, R, S>>{
-      detail::unbatched_copy<R - 1>(tensor_view<const P, 2, S>(vals.view())),
+      detail::unbatched_copy<R - 1>(vals),
       vectors ? detail::unbatched_copy<R>(detail::row_major_view(w)) : tensor<T, R, S>()};
 }
 
@@ -648,8 +646,8 @@ auto eig(const A& a) {
     }
   }
   return eig_result<tensor<C, R - 1, S>, tensor<C, R, S>>{
-      detail::unbatched_copy<R - 1>(tensor_view<const C, 2, S>(vals.view())),
-      detail::unbatched_copy<R>(tensor_view<const C, 3, S>(vectors.view()))};
+      detail::unbatched_copy<R - 1>(vals),
+      detail::unbatched_copy<R>(vectors)};
 }
 
 namespace detail_svd {
