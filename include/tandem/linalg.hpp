@@ -279,6 +279,19 @@ struct slogdet_result {
 };
 
 namespace detail_det {
+/// Which matrices of a batch hold a NaN: numpy's det and slogdet are NaN for them, where
+/// an LU's pivot search may pass over the NaN (cuSOLVER's does) and report a zero pivot.
+template <class V, class S>
+std::vector<bool> nan_entries(const tensor_view<const V, 3, S>& a) {
+  const index_t batch = a.extent(0), per = a.extent(1) * a.extent(2);
+  std::vector<bool> has(static_cast<std::size_t>(batch), false);
+  if (a.size() == 0 || !any(isnan(a))) return has;
+  const std::vector<bool> flags = to_vector(isnan(a));
+  for (index_t i = 0; i != a.size(); ++i)
+    if (flags[static_cast<std::size_t>(i)]) has[static_cast<std::size_t>(i / per)] = true;
+  return has;
+}
+
 /// Per matrix: the sign (or phase) and log |det| from an LU factorization's diagonal and pivots.
 template <class T, class S>
 void signs_and_logs(const detail::lu_work<T, S>& w, std::vector<T>& sign, std::vector<detail::real_part_t<T>>& logs) {
@@ -322,10 +335,17 @@ auto slogdet(const A& a) {
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   (void)detail::square_extent(sa.view, "slogdet");
-  const auto w = detail::lu_of<T>(detail::as_batch(sa.view), true);  // det a^T = det a
+  const auto a3 = detail::as_batch(sa.view);
+  const auto w = detail::lu_of<T>(a3, true);  // det a^T = det a
   std::vector<T> sign;
   std::vector<P> logs;
   detail_det::signs_and_logs(w, sign, logs);
+  const std::vector<bool> nan = detail_det::nan_entries(a3);
+  for (std::size_t q = 0; q != nan.size(); ++q)
+    if (nan[q]) {
+      sign[q] = T(std::numeric_limits<P>::quiet_NaN());
+      logs[q] = std::numeric_limits<P>::quiet_NaN();
+    }
   if constexpr (R == 2) {
     return slogdet_result<T, P>{sign[0], logs[0]};
   } else {
@@ -342,7 +362,8 @@ auto det(const A& a) {
   constexpr std::size_t R = rank_of_v<A>;
   const detail::operand_view<A> sa(a);
   (void)detail::square_extent(sa.view, "det");
-  const auto w = detail::lu_of<T>(detail::as_batch(sa.view), true);  // det a^T = det a
+  const auto a3 = detail::as_batch(sa.view);
+  const auto w = detail::lu_of<T>(a3, true);  // det a^T = det a
   // The product of the diagonal itself (not exp of the log), as numpy's det.
   const index_t batch = w.lu.extent(0), n = w.lu.extent(1);
   std::vector<T> d(static_cast<std::size_t>(batch), T(1));
@@ -359,6 +380,9 @@ auto det(const A& a) {
       d[static_cast<std::size_t>(q)] = p;
     }
   }
+  const std::vector<bool> nan = detail_det::nan_entries(a3);
+  for (std::size_t q = 0; q != nan.size(); ++q)
+    if (nan[q]) d[q] = T(std::numeric_limits<detail::real_part_t<T>>::quiet_NaN());
   if constexpr (R == 2) return d[0];
   else return from(d, {batch}, S{});
 }

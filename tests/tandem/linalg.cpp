@@ -217,8 +217,13 @@ TEMPLATE_TEST_CASE("linalg: cholesky reconstructs positive definite matrices", "
     }
     const auto a = td::from(av, {3, 5, 5}, space);
     const auto l = td::linalg::cholesky(a);
-    for (td::index_t q = 0; q < 3; ++q)
-      CHECK(refs(td::slice(l, q, td::all, td::all)) == refs(td::linalg::cholesky(td::slice(a, q, td::all, td::all))));
+    for (td::index_t q = 0; q < 3; ++q) {
+      // Equal up to rounding: a GPU factors a batch with another routine than one matrix.
+      const auto got = refs(td::slice(l, q, td::all, td::all));
+      const auto one = refs(td::linalg::cholesky(td::slice(a, q, td::all, td::all)));
+      REQUIRE(got.size() == one.size());
+      for (std::size_t i = 0; i < got.size(); ++i) CHECK(std::abs(got[i] - one[i]) <= tol<T>() * 25);
+    }
   };
   run(float{});
   run(double{});

@@ -72,7 +72,9 @@ struct moments_op {
   }
 };
 
-/// One element as a partial result; with SkipNan a NaN contributes nothing.
+/// One element as a partial result; with SkipNan a NaN contributes nothing. An infinity
+/// deviates from its own mean by inf - inf, NaN, as numpy's x - mean does: without it,
+/// merges would turn [1, inf] into an infinite variance where numpy's is NaN.
 template <class A, bool SkipNan>
 struct as_moments {
   template <class X>
@@ -80,7 +82,7 @@ struct as_moments {
     const A v = convert<A>(x);
     if constexpr (SkipNan)
       if (is_nan(v)) return {0, A(0), A(0)};
-    return {1, v, A(0)};
+    return {1, v, v - v};
   }
 };
 
@@ -348,7 +350,9 @@ struct quantile_rank {
 };
 TANDEM_HD inline quantile_rank rank_of(index_t len, quantile_spec spec) {
   if (spec.median) return {(len - 1) / 2, 0.5, len % 2 == 0};
-  const double h = static_cast<double>(len - 1) * spec.q;  // numpy's virtual index
+  // numpy's virtual index, rounded on its own: fused into h - below by a GPU compiler, the
+  // product would give a t that differs from numpy's in the last bit.
+  const double h = mul_rn(static_cast<double>(len - 1), spec.q);
   const double below = pstd::floor(h);
   index_t k = static_cast<index_t>(below);
   if (k > len - 1) k = len - 1;
@@ -363,9 +367,10 @@ TANDEM_HD Out quantile_value(quantile_spec spec, const quantile_rank& r, V a_, V
   if (!r.two) return convert<Out>(a);
   const A b = convert<A>(b_);
   if (spec.median) return convert<Out>((a + b) / A(2));  // numpy's mean of the two
-  // numpy's _lerp: from the nearer end, so that t = 1 gives b exactly.
+  // numpy's _lerp: from the nearer end, so that t = 1 gives b exactly; each product
+  // rounded before the sum, as numpy's is (a GPU compiler would fuse them).
   const A t = static_cast<A>(r.t), d = b - a;
-  return convert<Out>(t >= A(0.5) ? b - d * (A(1) - t) : a + d * t);
+  return convert<Out>(t >= A(0.5) ? b - mul_rn(d, A(1) - t) : a + mul_rn(d, t));
 }
 
 /// One lane (len elements at data + lane * len, reordered in place) into out[lane]:
@@ -444,8 +449,11 @@ inline constexpr index_t sampled_selection_min = index_t(1) << 18;
 /// between two of its values with a margin of 4 sqrt(sample) + 8 ranks (eight standard
 /// deviations of the sample's rank error); one counting pass finds how many elements lie
 /// below, inside and above the bracket (and whether any is NaN); the few inside (about
-/// n / 16 at most) are gathered and selected among on the host. nullopt in the rare case
-/// that the bracket missed; the caller then selects in a full copy.
+/// n / 16 at most) are gathered, then selected among on the host (CPU backends) or
+/// sorted where they are (a GPU: one thread selecting half a million elements on the host
+/// took 10.8 ms of a median of 2^24 floats, a radix sort of them takes microseconds).
+/// nullopt in the rare case that the bracket missed; the caller then selects in a full
+/// copy.
 template <class Out, class E>
 std::optional<Out> sampled_quantile(const E& e, quantile_spec spec) {
   using V = value_of_t<E>;
@@ -466,21 +474,29 @@ std::optional<Out> sampled_quantile(const E& e, quantile_spec spec) {
   using backend = backend_t<S>;
   const auto klo = order_key(lo), width = order_key_t<V>(order_key(hi) - klo);
   index_t below = 0, nans = 0;
-  std::vector<V> inside;
+  std::optional<tensor<V, 1, S>> inside;
   with_getter<V>(e, e.shape(), [&](auto get) {
     const index_t c = backend::template reduce<index_t>(n, below_or_nan<decltype(get), V>{get, klo}, sum_op{}, index_t(0));
     below = c & ((index_t(1) << 40) - 1);
     nans = c >> 40;
-    if (nans == 0) inside = to_vector(select<V, S>(n, in_bracket<decltype(get), V>{get, klo, width}, get));
+    if (nans == 0) inside.emplace(select<V, S>(n, in_bracket<decltype(get), V>{get, klo, width}, get));
   });
   if (nans > 0) return convert<Out>(std::numeric_limits<accumulate_t<Out>>::quiet_NaN());
-  const index_t last = r.k + (r.two ? 1 : 0), count = static_cast<index_t>(inside.size());
+  const index_t last = r.k + (r.two ? 1 : 0), count = inside->size();
   if (r.k < below || last >= below + count) return std::nullopt;
-  const auto kth = inside.begin() + (r.k - below);
-  std::nth_element(inside.begin(), kth, inside.end());
-  const V a = *kth;
-  const V b = r.two ? *std::min_element(kth + 1, inside.end()) : a;
-  return quantile_value<Out>(spec, r, a, b);
+  if constexpr (backend::runs_on_cpu) {
+    std::vector<V> values = to_vector(*inside);
+    const auto kth = values.begin() + (r.k - below);
+    std::nth_element(values.begin(), kth, values.end());
+    const V a = *kth;
+    const V b = r.two ? *std::min_element(kth + 1, values.end()) : a;
+    return quantile_value<Out>(spec, r, a, b);
+  } else {
+    sort(*inside);
+    const std::vector<V> ab =
+        to_vector(tensor_view<const V, 1, S>(inside->data() + (r.k - below), shape<1>{last - r.k + 1}));
+    return quantile_value<Out>(spec, r, ab.front(), ab.back());
+  }
 }
 
 inline void check_quantile(quantile_spec spec, const char* what) {

@@ -8,8 +8,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <cuda_runtime_api.h>
@@ -28,6 +30,28 @@ inline void check_cuda(cudaError_t status, const char* call, const char* file, i
   throw cuda_error(std::string("tandem: CUDA call ") + call + " failed with " +
                    cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ") at " +
                    file + ":" + std::to_string(line));
+}
+
+/// std::bad_alloc, as a host allocation that fails throws, with the call and the size
+/// named in what().
+class cuda_bad_alloc : public std::bad_alloc {
+ public:
+  explicit cuda_bad_alloc(std::string what) : what_(std::move(what)) {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
+};
+
+/// check_cuda for an allocation of `bytes`: running out of memory throws
+/// cuda_bad_alloc (a std::bad_alloc), any other failure cuda_error.
+inline void check_cuda_alloc(cudaError_t status, const char* call, std::size_t bytes, const char* file, int line) {
+  if (status == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError();
+    throw cuda_bad_alloc(std::string("tandem: CUDA call ") + call + " could not allocate " + std::to_string(bytes) +
+                         " bytes: " + cudaGetErrorString(status));
+  }
+  check_cuda(status, call, file, line);
 }
 
 }  // namespace tandem::detail
@@ -178,7 +202,8 @@ struct cuda_device_memory {
     if (bytes == 0) return nullptr;
     keep_pool_memory();
     void* p = nullptr;
-    TANDEM_CUDA_CHECK(cudaMallocAsync(&p, bytes, current_stream()));
+    ::tandem::detail::check_cuda_alloc(cudaMallocAsync(&p, bytes, current_stream()), "cudaMallocAsync", bytes, __FILE__,
+                                       __LINE__);
     return p;
   }
   static void deallocate(void* p, std::size_t bytes) noexcept { deallocate(p, bytes, current_owner()); }
@@ -236,7 +261,7 @@ struct cuda_managed_memory : cuda_device_memory {
   static void* allocate(std::size_t bytes) {
     if (bytes == 0) return nullptr;
     void* p = nullptr;
-    TANDEM_CUDA_CHECK(cudaMallocManaged(&p, bytes));
+    ::tandem::detail::check_cuda_alloc(cudaMallocManaged(&p, bytes), "cudaMallocManaged", bytes, __FILE__, __LINE__);
     return p;
   }
   static void deallocate(void* p, std::size_t, owner = {}) noexcept {

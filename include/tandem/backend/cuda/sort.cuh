@@ -60,25 +60,13 @@ struct argsort_prepare_kernel {
   }
 };
 
-/// data[i] (a T) replaced in place by its order-preserving unsigned key.
+/// keys[i] = data[i]'s order-preserving unsigned key, -0.0 and +0.0 sharing one.
 template <class T>
-struct to_ordered_key_kernel {
-  T* data;
+struct merged_key_kernel {
+  const T* data;
+  typename radix_key<T, true>::U* keys;
   bool descending;
-  TANDEM_HD void operator()(index_t i) const {
-    using K = radix_key<T, false>;
-    const typename K::U k = K::to(data[i], descending);
-    memcpy(data + i, &k, sizeof k);
-  }
-};
-
-/// out[i] = the T whose key is keys[i].
-template <class T>
-struct from_ordered_key_kernel {
-  const typename radix_key<T, false>::U* keys;
-  T* out;
-  bool descending;
-  TANDEM_HD void operator()(index_t i) const { out[i] = radix_key<T, false>::from(keys[i], descending); }
+  TANDEM_HD void operator()(index_t i) const { keys[i] = radix_key<T, true>::to(data[i], descending); }
 };
 
 struct row_offset_getter {
@@ -194,28 +182,34 @@ struct cuda_sorter {
   }
 
   /// Sorts each of `rows` contiguous rows of `cols` elements. CUB's segmented sort
-  /// compares short segments with operator<, which does not order NaNs, so the rows are
-  /// sorted as their order-preserving unsigned keys (NaNs last), mapped in place and back.
+  /// compares short segments with operator<, which does not order NaNs, so each row is
+  /// sorted by its elements' order-preserving unsigned keys (NaNs last), the elements
+  /// themselves carried along as values: -0.0 and +0.0 share a key, and a stable sort
+  /// keeps them in input order with their signs, as the host's sort does.
   template <class T>
   static void sort_rows(T* data, index_t rows, index_t cols, bool descending) {
-    using U = typename radix_key<T, false>::U;
+    using U = typename radix_key<T, true>::U;
     const index_t n = rows * cols;
     if (n == 0 || cols <= 1) return;
     const cudaStream_t stream = current_stream();
-    U* keys_data = reinterpret_cast<U*>(data);
-    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n, to_ordered_key_kernel<T>{data, descending});
+    memory_block<U, cuda_device_memory> key_in(n), key_alt(n);
+    memory_block<T, cuda_device_memory> value_alt(n);
+    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
+                       merged_key_kernel<T>{data, key_in.data(), descending});
     TANDEM_CUDA_CHECK(cudaPeekAtLastError());
-    memory_block<U, cuda_device_memory> alt(n);
-    cub::DoubleBuffer<U> keys(keys_data, alt.data());
+    cub::DoubleBuffer<U> keys(key_in.data(), key_alt.data());
+    cub::DoubleBuffer<T> values(data, value_alt.data());
     const auto begin = thrust::make_transform_iterator(thrust::counting_iterator<index_t>(0), row_offset_getter{cols});
     const auto end = begin + 1;
     std::size_t temp_bytes = 0;
-    TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(nullptr, temp_bytes, keys, n, rows, begin, end, stream));
+    TANDEM_CUDA_CHECK(
+        cub::DeviceSegmentedSort::StableSortPairs(nullptr, temp_bytes, keys, values, n, rows, begin, end, stream));
     memory_block<unsigned char, cuda_device_memory> temp(static_cast<index_t>(temp_bytes));
-    TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(temp.data(), temp_bytes, keys, n, rows, begin, end, stream));
-    thrust::for_each_n(policy(), thrust::counting_iterator<index_t>(0), n,
-                       from_ordered_key_kernel<T>{keys.Current(), data, descending});
-    TANDEM_CUDA_CHECK(cudaPeekAtLastError());
+    TANDEM_CUDA_CHECK(cub::DeviceSegmentedSort::StableSortPairs(temp.data(), temp_bytes, keys, values, n, rows, begin,
+                                                                end, stream));
+    if (values.Current() != data)
+      TANDEM_CUDA_CHECK(cudaMemcpyAsync(data, values.Current(), sizeof(T) * static_cast<std::size_t>(n),
+                                        cudaMemcpyDeviceToDevice, stream));
   }
 
   /// Sorts data and moves its distinct values to the front; returns how many there are.
