@@ -21,6 +21,8 @@ def main(path):
     for b in data["benchmarks"]:
         if has_aggregates and b.get("aggregate_name") != "median":
             continue
+        if "bytes_per_second" not in b:  # counted in items (layout's small assignments)
+            continue
         parts = b["run_name"].split("/") if "run_name" in b else b["name"].split("/")
         op, impl, size = parts[0], parts[1], int(parts[2])
         rate[(op, size)][impl] = b["bytes_per_second"]

@@ -1,0 +1,33 @@
+"""CuPy's side of benchmarks/vocabulary.cpp on 2^24 float32, for scripts/gpu-check to
+print next to tandem's device figures: floor, round, isnan and a + b (into a buffer
+allocated once, as tandem's benchmark assigns into one), var next to sum, median next to
+sort, the 16 largest (CuPy has no topk: partition, then sort the 16), concatenate of two
+halves and roll by 1000. The median of 20 calls after a warm-up, timed with CUDA events,
+in milliseconds, and bytes per second counted as benchmarks/vocabulary.cpp counts them."""
+import cupy as cp
+from cupy_timing import median_ms
+
+n = 1 << 24
+rng = cp.random.default_rng(5)
+a = rng.uniform(-100, 100, n, dtype=cp.float32)
+b = rng.uniform(-100, 100, n, dtype=cp.float32)
+out = cp.empty(n, dtype=cp.float32)
+mask = cp.empty(n, dtype=cp.bool_)
+lo, hi = a[: n // 2], a[n // 2:]
+cases = (
+    ("unary/floor/cupy", lambda: cp.floor(a, out=out), 8),
+    ("unary/round/cupy", lambda: cp.around(a, out=out), 8),
+    ("unary/isnan/cupy", lambda: cp.isnan(a, out=mask), 5),
+    ("unary/add/cupy", lambda: cp.add(a, b, out=out), 12),
+    ("var/cupy", lambda: cp.var(a), 4),
+    ("var/sum_cupy", lambda: cp.sum(a), 4),
+    ("median/cupy", lambda: cp.median(a), 4),
+    ("median/sort_cupy", lambda: cp.sort(a), 4),
+    ("topk16/cupy", lambda: cp.sort(cp.partition(a, n - 16)[n - 16:]), 4),
+    ("concatenate/cupy", lambda: cp.concatenate((lo, hi)), 4),
+    ("roll/cupy", lambda: cp.roll(a, 1000), 4),
+    ("copy_d2d/cupy", lambda: out.__setitem__(slice(None), a), 8),
+)
+for name, f, bytes_per in cases:
+    ms = median_ms(f, 20)
+    print(f"{name + '/' + str(n):40s} {ms:10.4f} ms  {n * bytes_per / ms / 1e6:8.1f} GB/s")
