@@ -124,11 +124,11 @@ template <class S, class Failed>
 void check_info(const tensor<int, 1, S>& info, bool batched, const char* what, Failed failed) {
   const std::vector<int> v = to_vector(info);
   for (std::size_t q = 0; q != v.size(); ++q) {
+    if (v[q] == 0) continue;  // the message is built for a failure only: for 8192 matrices it took 1.2 ms
     const std::string entry = batch_entry(static_cast<index_t>(q), static_cast<index_t>(v.size()), batched);
     if (v[q] > 0) throw linalg_error(std::string("tandem: linalg::") + what + ": " + entry + " " + failed(v[q]));
-    if (v[q] < 0)
-      throw linalg_error(std::string("tandem: linalg::") + what + ": LAPACK rejected argument " +
-                         std::to_string(-v[q]) + " for " + entry);
+    throw linalg_error(std::string("tandem: linalg::") + what + ": LAPACK rejected argument " +
+                       std::to_string(-v[q]) + " for " + entry);
   }
 }
 
