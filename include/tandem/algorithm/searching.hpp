@@ -267,6 +267,28 @@ struct topk_chunk_kernel {
   }
 };
 
+/// Merges n pairs of buf (in topk order) into best, which holds `kept` (also in topk
+/// order, room for k); returns how many best holds after.
+template <class K>
+TANDEM_HD index_t merge_best(ranked<K>* best, index_t kept, const ranked<K>* buf, index_t n, index_t k) {
+  for (index_t j = 0; j < n; ++j) {
+    const ranked<K> x = buf[j];
+    index_t at;
+    if (kept < k)
+      at = kept++;
+    else if (ranked_descending{}(x, best[k - 1]))
+      at = k - 1;
+    else
+      break;  // buf is in topk order: nothing after x gets in either
+    while (at > 0 && ranked_descending{}(x, best[at - 1])) {
+      best[at] = best[at - 1];
+      --at;
+    }
+    best[at] = x;
+  }
+  return kept;
+}
+
 /// Merges lane l's chunk buffers into its k results, written through the output lanes.
 template <class V, std::size_t R>
 struct topk_merge_kernel {
@@ -285,21 +307,7 @@ struct topk_merge_kernel {
       index_t n = len - c * chunk;
       if (n > chunk) n = chunk;
       if (n > k) n = k;
-      for (index_t j = 0; j < n; ++j) {
-        const ranked<K> x = buf[j];
-        index_t at;
-        if (kept < k)
-          at = kept++;
-        else if (ranked_descending{}(x, best[k - 1]))
-          at = k - 1;
-        else
-          break;  // buf is in topk order: nothing after x gets in either
-        while (at > 0 && ranked_descending{}(x, best[at - 1])) {
-          best[at] = best[at - 1];
-          --at;
-        }
-        best[at] = x;
-      }
+      kept = merge_best(best, kept, buf, n, k);
     }
     const index_t off = out_lanes.offset(lane), step = out_lanes.step();
     for (index_t j = 0; j < k; ++j) {
@@ -331,21 +339,7 @@ struct topk_group_merge_kernel {
     for (index_t b = first + 1; b < last; ++b) {
       const ranked<K>* buf = in + (lane * buffers + b) * k;
       const index_t n = held(b);
-      for (index_t j = 0; j < n; ++j) {
-        const ranked<K> x = buf[j];
-        index_t at;
-        if (kept < k)
-          at = kept++;
-        else if (ranked_descending{}(x, best[k - 1]))
-          at = k - 1;
-        else
-          break;  // buf is in topk order: nothing after x gets in either
-        while (at > 0 && ranked_descending{}(x, best[at - 1])) {
-          best[at] = best[at - 1];
-          --at;
-        }
-        best[at] = x;
-      }
+      kept = merge_best(best, kept, buf, n, k);
     }
   }
 };

@@ -238,6 +238,15 @@ template <class T>
 struct mirror_tile_storage {
   alignas(T) unsigned char bytes[mirror_tile * (mirror_tile + 1) * sizeof(T)];
   __device__ T& at(int i, int j) { return reinterpret_cast<T*>(bytes)[i * (mirror_tile + 1) + j]; }
+  /// Reads the tile of column-major a whose first element is (r0, c0): element
+  /// (r0 + x, c0 + k) to at(k, x), each warp along a column.
+  __device__ void load(const T* a, index_t n, index_t r0, index_t c0) {
+    for (int k = threadIdx.y; k < mirror_tile; k += blockDim.y) {
+      const index_t r = r0 + threadIdx.x, c = c0 + k;
+      if (r < n && c < n) at(k, threadIdx.x) = a[c * n + r];
+    }
+    __syncthreads();
+  }
 };
 
 /// A Hermitian matrix given by its upper triangle (column-major): the strictly lower one
@@ -248,11 +257,7 @@ __global__ void mirror_upper_kernel(T* a, index_t n) {
   __shared__ mirror_tile_storage<T> tile;
   const index_t tr = blockIdx.y, tc = blockIdx.x;
   if (tr > tc) return;
-  for (int k = threadIdx.y; k < mirror_tile; k += mirror_rows) {  // upper (tr 32 + x, tc 32 + k)
-    const index_t r = tr * mirror_tile + threadIdx.x, c = tc * mirror_tile + k;
-    if (r < n && c < n) tile.at(k, threadIdx.x) = a[c * n + r];
-  }
-  __syncthreads();
+  tile.load(a, n, tr * mirror_tile, tc * mirror_tile);  // the upper tile
   for (int k = threadIdx.y; k < mirror_tile; k += mirror_rows) {  // lower (tc 32 + x, tr 32 + k)
     const index_t r = tc * mirror_tile + threadIdx.x, c = tr * mirror_tile + k;
     if (r < n && c < n && r > c) a[c * n + r] = conj_of(tile.at(threadIdx.x, k));
@@ -269,11 +274,7 @@ __global__ void factor_to_upper_kernel(T* a, index_t n) {
   __shared__ mirror_tile_storage<T> tile;
   const index_t tr = blockIdx.y, tc = blockIdx.x;
   if (tr > tc) return;
-  for (int k = threadIdx.y; k < mirror_tile; k += mirror_rows) {  // lower (tc 32 + x, tr 32 + k)
-    const index_t r = tc * mirror_tile + threadIdx.x, c = tr * mirror_tile + k;
-    if (r < n && c < n) tile.at(k, threadIdx.x) = a[c * n + r];
-  }
-  __syncthreads();
+  tile.load(a, n, tc * mirror_tile, tr * mirror_tile);  // the lower tile
   for (int k = threadIdx.y; k < mirror_tile; k += mirror_rows) {
     const index_t r = tr * mirror_tile + threadIdx.x, c = tc * mirror_tile + k;  // upper (r, c) = conj L(c, r)
     if (r < n && c < n && r <= c) a[c * n + r] = conj_of(tile.at(threadIdx.x, k));
