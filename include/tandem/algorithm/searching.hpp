@@ -233,7 +233,7 @@ struct topk_chunk_kernel {
   lane_map<R> lanes;
   index_t len, chunk, chunks, k;
   ranked<K>* buffers;
-  static constexpr index_t most = 64;  // the largest k topk streams
+  static constexpr index_t most = 64;  // the largest k topk streams (topk picks this kernel up to it)
   TANDEM_HD void operator()(index_t task) const {
     const index_t lane = task / chunks, c = task % chunks;
     const index_t begin = c * chunk, end = begin + chunk < len ? begin + chunk : len;
@@ -601,7 +601,7 @@ auto topk(const E& e, index_t k, index_t axis = -1) {
   const auto in = moveaxis(detail::readable_view(e, keep), static_cast<index_t>(ax), -1);
   const auto in_lanes = detail::lanes_of(in);
   const auto out_lanes = detail::lanes_of(moveaxis(r.values.view(), static_cast<index_t>(ax), -1));
-  if (k <= 64) {
+  if (k <= detail::topk_chunk_kernel<V, R>::most) {
     // Stretches of each lane keep their best k as they stream past, then their buffers
     // merge `group` at a time, level by level, until one per lane is left. CPU cores get
     // about 256 stretches in all (at least 4096 elements each) and one level of merges;

@@ -130,25 +130,10 @@ void cufft_once(const fft_desc& d, const void* in, void* out) {
       idist = inembed[0] * d.axes[0].is;
       odist = onembed[0] * d.axes[0].os;
     }
-    // Both sides dense (unit steps, transforms packed one after another): cuFFT's basic
-    // layout, null embeddings, which is how its own examples and CuPy plan such data.
-    bool dense = true;
-    long long in_points = 1, out_points = 1;
-    for (std::size_t i = k; i-- > 0;) {
-      dense = dense && d.axes[i].is == in_points && d.axes[i].os == out_points;
-      in_points *= cufft_side_extent(d, i, true);
-      out_points *= cufft_side_extent(d, i, false);
-    }
-    dense = dense && (b.n == 1 || (b.is == in_points && b.os == out_points));
     std::size_t work = 0;
-    if (dense)
-      check_cufft(cufftMakePlanMany64(p->handle, static_cast<int>(k), n, nullptr, 1, in_points, nullptr, 1, out_points,
-                                      cufft_type<Real>(d.kind), b.n, &work),
-                  "cufftMakePlanMany64");
-    else
-      check_cufft(cufftMakePlanMany64(p->handle, static_cast<int>(k), n, inembed, d.axes[k - 1].is, idist, onembed,
-                                      d.axes[k - 1].os, odist, cufft_type<Real>(d.kind), b.n, &work),
-                  "cufftMakePlanMany64");
+    check_cufft(cufftMakePlanMany64(p->handle, static_cast<int>(k), n, inembed, d.axes[k - 1].is, idist, onembed,
+                                    d.axes[k - 1].os, odist, cufft_type<Real>(d.kind), b.n, &work),
+                "cufftMakePlanMany64");
     check_cufft(cufftSetStream(p->handle, stream), "cufftSetStream");
     return p;
   });

@@ -23,6 +23,7 @@
 #include "../../half.hpp"
 #include "../complex.hpp"
 #include "../facets.hpp"
+#include "../thrust/loops.hpp"
 #include "gemm.cuh"
 #include "runtime.hpp"
 
@@ -34,18 +35,26 @@ inline void check_cusolver(cusolverStatus_t status, const char* call) {
                      std::to_string(static_cast<int>(status)));
 }
 
-/// One cuSOLVER handle per thread, bound to the thread's current stream on each use.
-struct cusolver_owner {
-  cusolverDnHandle_t handle = nullptr;
-  cusolver_owner() { check_cusolver(cusolverDnCreate(&handle), "cusolverDnCreate"); }
-  cusolver_owner(const cusolver_owner&) = delete;
-  cusolver_owner& operator=(const cusolver_owner&) = delete;
-  ~cusolver_owner() { (void)cusolverDnDestroy(handle); }
+/// A cuSOLVER object (its handle, or one of its parameter objects) made once per thread
+/// by `make` and destroyed when the thread ends.
+template <class H, cusolverStatus_t (*Destroy)(H)>
+struct cusolver_object {
+  H object = nullptr;
+  template <class Make>
+  explicit cusolver_object(Make make) {
+    make(object);
+  }
+  cusolver_object(const cusolver_object&) = delete;
+  cusolver_object& operator=(const cusolver_object&) = delete;
+  ~cusolver_object() { (void)Destroy(object); }
 };
+
+/// One cuSOLVER handle per thread, bound to the thread's current stream on each use.
 inline cusolverDnHandle_t cusolver_handle() {
-  thread_local cusolver_owner owner;
-  check_cusolver(cusolverDnSetStream(owner.handle, current_stream()), "cusolverDnSetStream");
-  return owner.handle;
+  thread_local cusolver_object<cusolverDnHandle_t, cusolverDnDestroy> owner(
+      [](cusolverDnHandle_t& h) { check_cusolver(cusolverDnCreate(&h), "cusolverDnCreate"); });
+  check_cusolver(cusolverDnSetStream(owner.object, current_stream()), "cusolverDnSetStream");
+  return owner.object;
 }
 
 /// Scratch device memory from the pool, returned on the stream when it goes.
@@ -188,26 +197,22 @@ TANDEM_BATCHED_API(native_complex<double>, cuDoubleComplex, Z, heevj, double)
 
 /// Jacobi's settings for syevjBatched, one per thread: cuSOLVER's defaults (the element
 /// type's accuracy, 100 sweeps), eigenvalues ascending as syevd gives them.
-struct syevj_params_owner {
-  syevjInfo_t params = nullptr;
-  syevj_params_owner() {
-    check_cusolver(cusolverDnCreateSyevjInfo(&params), "cusolverDnCreateSyevjInfo");
-    check_cusolver(cusolverDnXsyevjSetSortEig(params, 1), "cusolverDnXsyevjSetSortEig");
-  }
-  syevj_params_owner(const syevj_params_owner&) = delete;
-  syevj_params_owner& operator=(const syevj_params_owner&) = delete;
-  ~syevj_params_owner() { (void)cusolverDnDestroySyevjInfo(params); }
-};
 inline syevjInfo_t syevj_params() {
-  thread_local syevj_params_owner owner;
-  return owner.params;
+  thread_local cusolver_object<syevjInfo_t, cusolverDnDestroySyevjInfo> owner([](syevjInfo_t& p) {
+    check_cusolver(cusolverDnCreateSyevjInfo(&p), "cusolverDnCreateSyevjInfo");
+    check_cusolver(cusolverDnXsyevjSetSortEig(p, 1), "cusolverDnXsyevjSetSortEig");
+  });
+  return owner.object;
 }
 
+/// out[q] = base + q * stride.
 template <class T>
-__global__ void batch_addresses_kernel(T** out, T* base, index_t stride, index_t batch) {
-  const index_t q = static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (q < batch) out[q] = base + q * stride;
-}
+struct batch_address_fn {
+  T** out;
+  T* base;
+  index_t stride;
+  TANDEM_HD void operator()(index_t q) const { out[q] = base + q * stride; }
+};
 
 template <class T>
 TANDEM_HD T conj_of(T x) {
@@ -215,12 +220,6 @@ TANDEM_HD T conj_of(T x) {
     return x;
   else
     return ::cuda::std::conj(x);
-}
-
-/// Threads for kernels over the n x n elements of column-major matrices.
-inline constexpr unsigned matrix_threads = 256;
-inline unsigned matrix_blocks(index_t elements) {
-  return static_cast<unsigned>((elements + matrix_threads - 1) / matrix_threads);
 }
 
 /// Moves between a column-major matrix's triangles go through 32 x 32 tiles in shared
@@ -283,41 +282,34 @@ __global__ void factor_to_upper_kernel(T* a, index_t n) {
   }
 }
 
-/// The strictly lower triangle (column-major) of each matrix of a batch zeroed: the part
-/// potrfBatched leaves as it pleases.
+/// Element e (column-major, flat over a batch of n x n matrices `stride` apart) zeroed
+/// when it lies below the diagonal: the part potrfBatched leaves as it pleases.
 template <class T>
-__global__ void zero_lower_kernel(T* a, index_t n, index_t stride, index_t batch) {
-  const index_t f = static_cast<index_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (f >= batch * n * n) return;
-  const index_t q = f / (n * n), e = f % (n * n);
-  if (e % n > e / n) a[q * stride + e] = T(0);
-}
+struct zero_lower_fn {
+  T* a;
+  index_t n, stride;
+  TANDEM_HD void operator()(index_t f) const {
+    const index_t q = f / (n * n), e = f % (n * n);
+    if (e % n > e / n) a[q * stride + e] = T(0);
+  }
+};
 
 /// The device array of a batch's matrix addresses (base + q * stride) that the batched
-/// routines take, written on the stream by a kernel: no host copy to wait for.
+/// routines take, written on the stream by the device loop: no host copy to wait for.
 template <class T>
 struct batch_addresses {
   cusolver_workspace memory;
   batch_addresses(T* base, index_t stride, index_t batch) : memory(static_cast<std::size_t>(batch) * sizeof(T*)) {
-    constexpr index_t threads = 256;
-    batch_addresses_kernel<T><<<static_cast<unsigned>((batch + threads - 1) / threads), threads, 0, current_stream()>>>(
-        get(), base, stride, batch);
-    TANDEM_CUDA_CHECK(cudaGetLastError());
+    thrust_loops<device_space>::for_each(batch, batch_address_fn<T>{get(), base, stride});
   }
   T** get() const { return static_cast<T**>(memory.p); }
 };
 
 /// cuSOLVER's parameter object for its 64-bit (X) routines, one per thread.
-struct cusolver_params_owner {
-  cusolverDnParams_t params = nullptr;
-  cusolver_params_owner() { check_cusolver(cusolverDnCreateParams(&params), "cusolverDnCreateParams"); }
-  cusolver_params_owner(const cusolver_params_owner&) = delete;
-  cusolver_params_owner& operator=(const cusolver_params_owner&) = delete;
-  ~cusolver_params_owner() { (void)cusolverDnDestroyParams(params); }
-};
 inline cusolverDnParams_t cusolver_params() {
-  thread_local cusolver_params_owner owner;
-  return owner.params;
+  thread_local cusolver_object<cusolverDnParams_t, cusolverDnDestroyParams> owner(
+      [](cusolverDnParams_t& p) { check_cusolver(cusolverDnCreateParams(&p), "cusolverDnCreateParams"); });
+  return owner.object;
 }
 
 struct cuda_solver {
@@ -372,8 +364,7 @@ struct cuda_solver {
     if (batch > 1 && batch <= INT_MAX) {
       const batch_addresses<T> at(a, stride, batch);
       cusolver_api<T>::potrf_batched(h, m, at.get(), info, static_cast<int>(batch));
-      zero_lower_kernel<T><<<matrix_blocks(batch * n * n), matrix_threads, 0, stream>>>(a, n, stride, batch);
-      TANDEM_CUDA_CHECK(cudaGetLastError());
+      thrust_loops<device_space>::for_each(batch * n * n, zero_lower_fn<T>{a, n, stride});
       return;
     }
     const int lwork = cusolver_api<T>::potrf_size(h, m, a);
