@@ -280,7 +280,7 @@ struct slogdet_result {
 
 namespace detail_det {
 /// Which matrices of a batch hold a NaN: numpy's det and slogdet are NaN for them, where
-/// an LU's pivot search may pass over the NaN (cuSOLVER's does) and report a zero pivot.
+/// an LU's pivot search may pass over the NaN (a GPU backend's did) and report a zero pivot.
 template <class V, class S>
 std::vector<bool> nan_entries(const tensor_view<const V, 3, S>& a) {
   const index_t batch = a.extent(0), per = a.extent(1) * a.extent(2);
