@@ -3,8 +3,10 @@
 // for a quick look), in each space.
 //
 //   unary     out = floor(a), round(a) (half to even), isnan(a) (bool out) next to
-//             add: out = a + b, the bandwidth they are held to. Bytes per element: 8
-//             for floor and round, 5 for isnan, 12 for add; throughput is bytes/s.
+//             add: out = a + b, the bandwidth they are held to, and scale: out = a * 2,
+//             floor's bytes with next to no arithmetic (what memory allows for one read
+//             and one write). Bytes per element: 8 for floor, round and scale, 5 for
+//             isnan, 12 for add; throughput is bytes/s.
 //   var       td::var(a) next to td::sum(a) (4 bytes per element each).
 //   median    td::median(a) (copies a, selects in the copy) next to td::sort of a copy
 //             and std::nth_element of a copy (one thread; the C++ library's selection).
@@ -28,7 +30,7 @@ namespace td = tandem;
 
 namespace {
 
-enum class unary { floor, round, isnan, add };
+enum class unary { floor, round, isnan, add, scale };
 
 template <class Space>
 void bm_unary(benchmark::State& state, unary which) {
@@ -44,6 +46,7 @@ void bm_unary(benchmark::State& state, unary which) {
       case unary::round: out = td::round(a); break;
       case unary::isnan: mask = td::isnan(a); break;
       case unary::add: out = a + b; break;
+      case unary::scale: out = a * 2.0f; break;
     }
     td::synchronize(Space{});
   }
@@ -145,7 +148,7 @@ void sizes(benchmark::internal::Benchmark* b) {
 
 int main(int argc, char** argv) {
   const std::pair<const char*, unary> unaries[] = {
-      {"floor", unary::floor}, {"round", unary::round}, {"isnan", unary::isnan}, {"add", unary::add}};
+      {"floor", unary::floor}, {"round", unary::round}, {"isnan", unary::isnan}, {"add", unary::add}, {"scale", unary::scale}};
   for (const auto& [name, which] : unaries) {
     const std::string base = std::string("unary/") + name;
     benchmark::RegisterBenchmark((base + "/tandem_host").c_str(), bm_unary<td::host_space>, which)->Apply(sizes);

@@ -16,6 +16,10 @@
 ///   the caches (x86 non-temporal stores; a plain copy elsewhere), and the fence that
 ///   orders such stores before a thread's later ones. `streams_past_cache` says
 ///   whether stream_line does bypass the caches.
+/// - `TANDEM_WIDE_VECTORS`, `TANDEM_TARGET_WIDE`, `wide_vectors_available()`: host loops
+///   whose arithmetic, not memory, bounds them are compiled a second time for AVX2
+///   (a function attribute), and run so when the CPU has it: x86 compilers target SSE2
+///   by default. 0, and nothing to choose, elsewhere or where AVX2 is the baseline.
 /// - `native_half_or<Own>`, `native_bfloat16_or<Own>`: the 16-bit float types, the GPU
 ///   compiler's own where there is one, else the type tandem brings; `native_16bit_types`
 ///   says which.
@@ -23,6 +27,7 @@
 ///   instructions (x86 with -mf16c or -march=native), which loops vectorize.
 
 #include <cstdint>
+#include <type_traits>
 
 #include "../config.hpp"
 
@@ -114,6 +119,30 @@ inline constexpr bool streams_past_cache = false;
 inline void stream_line(void* dst, const void* src) { __builtin_memcpy(dst, src, 64); }
 inline void stream_fence() {}
 #endif
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__AVX2__) && \
+    !TANDEM_DEVICE_CODE
+#  define TANDEM_WIDE_VECTORS 1
+#  define TANDEM_TARGET_WIDE __attribute__((target("avx2")))
+inline bool wide_vectors_available() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return has;
+}
+#else
+#  define TANDEM_WIDE_VECTORS 0
+#  define TANDEM_TARGET_WIDE
+inline constexpr bool wide_vectors_available() { return false; }
+#endif
+
+/// Whether a loop body asks for the wide build (`static constexpr bool wide_vectors`
+/// in its type; expression evaluators pass on their functors').
+template <class F, class = void>
+inline constexpr bool wide_vectors_v = false;
+template <class F>
+inline constexpr bool wide_vectors_v<F, std::void_t<decltype(F::wide_vectors)>> = F::wide_vectors;
 
 #if TANDEM_HAS_CUDA
 inline constexpr bool native_16bit_types = true;

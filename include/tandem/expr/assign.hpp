@@ -21,6 +21,7 @@ namespace detail {
 /// Element i of a dense operand, converted to T: what a flat assignment stores at i.
 template <class T, class Ev>
 struct flat_value {
+  static constexpr bool wide_vectors = wide_vectors_v<Ev>;
   Ev ev;
   TANDEM_HD T operator()(index_t i) const { return convert<T>(ev.flat(i)); }
 };

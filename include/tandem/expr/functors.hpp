@@ -521,6 +521,7 @@ TANDEM_HD M trunc_value(M x) {
 /// keeps their type too); floats through math_t.
 #define TANDEM_ROUNDING_FUNCTOR(name, fn)                                                    \
   struct name {                                                                              \
+    static constexpr bool wide_vectors = true;                                               \
     template <class X>                                                                       \
     TANDEM_HD auto operator()(X x) const {                                                   \
       if constexpr (std::is_integral_v<X>)                                                   \

@@ -75,6 +75,8 @@ struct common_space<S, Rest...> {
 /// Evaluates f over the evaluators of the operands.
 template <class F, class... E>
 struct map_eval {
+  /// Whether a host loop over it pays for an AVX2 build (backend/portable.hpp).
+  static constexpr bool wide_vectors = (wide_vectors_v<F> || ... || wide_vectors_v<E>);
   F fn;
   pack<E...> args;
 

@@ -5,6 +5,8 @@
 /// starting tasks would cost more than the loop.
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -67,18 +69,49 @@ struct store_kernel {
   TANDEM_HD void operator()(index_t i) const { out[i] = f(i); }
 };
 
+/// The last-level cache one core shares, in bytes (0 where the system does not say).
+/// Linux's sysfs first: it gives the cache a core actually sits behind, where glibc's
+/// sysconf adds up a processor's L3 slices (384 MiB on an AMD EPYC whose cores each share
+/// one of 32 MiB).
+inline std::size_t last_level_cache_bytes() {
+#if defined(__linux__)
+  for (int index = 3; index >= 2; --index) {
+    const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
+    std::FILE* level_file = std::fopen((dir + "level").c_str(), "r");
+    if (!level_file) continue;
+    int level = 0;
+    const bool level_read = std::fscanf(level_file, "%d", &level) == 1;
+    std::fclose(level_file);
+    if (!level_read || level != 3) continue;
+    std::FILE* size_file = std::fopen((dir + "size").c_str(), "r");
+    if (!size_file) continue;
+    unsigned long long size = 0;
+    char unit = 0;
+    const int got = std::fscanf(size_file, "%llu%c", &size, &unit);
+    std::fclose(size_file);
+    if (got >= 1 && size > 0) {
+      if (got == 2 && (unit == 'K' || unit == 'k')) size <<= 10;
+      if (got == 2 && unit == 'M') size <<= 20;
+      return static_cast<std::size_t>(size);
+    }
+  }
+#endif
+  long llc = 0;
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+  llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+  return llc > 0 ? static_cast<std::size_t>(llc) : 0;
+}
+
 /// Bytes of output from which host loops store past the caches: half the last-level
-/// cache (the system's figure where it gives one, else 16 MiB). An output that large
-/// would evict what the loop reads, and stored through the cache each line is read from
-/// memory before it is overwritten: a third more traffic for out = a + b, half as much
-/// again for out = f(a).
+/// cache (16 MiB where the system does not say). An output that large would evict what
+/// the loop reads, and stored through the cache each line is read from memory before it
+/// is overwritten: a third more traffic for out = a + b, half as much again for
+/// out = f(a).
 inline std::size_t stream_store_bytes() {
   static const std::size_t bytes = [] {
-    long llc = 0;
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-    llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
-#endif
-    return llc > 0 ? static_cast<std::size_t>(llc) / 2 : std::size_t(16) << 20;
+    const std::size_t llc = last_level_cache_bytes();
+    return llc > 0 ? llc / 2 : std::size_t(16) << 20;
   }();
   return bytes;
 }
@@ -121,23 +154,59 @@ struct host_loops {
 
   /// out[i] = f(i) for i in [0, n), out dense. Like for_each with a store_kernel, but an
   /// output of stream_store_bytes or more is written a cache line at a time with
-  /// non-temporal stores (each task's ragged ends through the cache).
+  /// non-temporal stores (each task's ragged ends through the cache), and a body that
+  /// asks for it (wide_vectors_v: rounding, whose arithmetic outweighs its bytes under
+  /// SSE2) runs compiled for AVX2 where the CPU has it.
   template <class T, class F>
   static void store_each(index_t n, T* out, const F& f) {
-    constexpr bool whole_lines = 64 % sizeof(T) == 0 && std::is_trivially_copyable_v<T>;
-    if constexpr (streams_past_cache && whole_lines) {
-      if (n > serial_threshold && static_cast<std::size_t>(n) * sizeof(T) >= stream_store_bytes()) {
-        stream_each(n, out, f);
+#if TANDEM_WIDE_VECTORS
+    if constexpr (wide_vectors_v<F>) {
+      if (wide_vectors_available()) {
+        store_each_as<true>(n, out, f);
         return;
       }
     }
-    for_each(n, store_kernel<T, F>{out, f});
+#endif
+    store_each_as<false>(n, out, f);
+  }
+
+  template <bool Wide, class T, class F>
+  static void store_each_as(index_t n, T* out, const F& f) {
+    constexpr bool whole_lines = 64 % sizeof(T) == 0 && std::is_trivially_copyable_v<T>;
+    if constexpr (streams_past_cache && whole_lines) {
+      if (n > serial_threshold && static_cast<std::size_t>(n) * sizeof(T) >= stream_store_bytes()) {
+        stream_each<Wide>(n, out, f);
+        return;
+      }
+    }
+    if constexpr (Wide) {
+      if (n <= serial_threshold) {
+        store_range_wide(out, f, 0, n);
+        return;
+      }
+      parallel_tasks((n + task_size - 1) / task_size, [out, &f, n](index_t t) {
+        store_range_wide(out, f, t * task_size, std::min(n, (t + 1) * task_size));
+      });
+    } else {
+      for_each(n, store_kernel<T, F>{out, f});
+    }
+  }
+
+  /// out[i] = f(i) for i in [begin, end): the loop of store_each's wide build.
+  template <class T, class F>
+  TANDEM_ALWAYS_INLINE static void store_range(T* out, const F& f, index_t begin, index_t end) {
+    const F g = f;
+    for (index_t i = begin; i < end; ++i) out[i] = g(i);
+  }
+  template <class T, class F>
+  TANDEM_NOINLINE TANDEM_TARGET_WIDE static void store_range_wide(T* out, const F& f, index_t begin, index_t end) {
+    store_range(out, f, begin, end);
   }
 
   /// A task of stream_each: elements [t * per_task, ...) computed four cache lines at a
   /// time into a buffer, then stored (one line at a time, 2.3 ms slower for round at
   /// 2^24 floats than four).
-  template <class T, class F>
+  template <class T, class F, bool Wide>
   struct stream_task {
     static constexpr index_t line = 64 / sizeof(T), lines = 4;
     static constexpr index_t per_task = (task_size + line - 1) / line * line;
@@ -145,7 +214,13 @@ struct host_loops {
     index_t n;
     T* out;
     void operator()(index_t t) const {
-      const F g = *f;
+      if constexpr (Wide)
+        run_wide(*f, n, out, t);
+      else
+        run(*f, n, out, t);
+    }
+    TANDEM_ALWAYS_INLINE static void run(const F& f, index_t n, T* out, index_t t) {
+      const F g = f;
       const index_t begin = t * per_task, end = std::min(n, begin + per_task);
       index_t i = begin;
       for (; i < end && reinterpret_cast<std::uintptr_t>(out + i) % 64 != 0; ++i) out[i] = g(i);
@@ -162,11 +237,14 @@ struct host_loops {
       for (; i < end; ++i) out[i] = g(i);
       stream_fence();
     }
+    TANDEM_NOINLINE TANDEM_TARGET_WIDE static void run_wide(const F& f, index_t n, T* out, index_t t) {
+      run(f, n, out, t);
+    }
   };
 
-  template <class T, class F>
+  template <bool Wide, class T, class F>
   TANDEM_NOINLINE static void stream_each(index_t n, T* out, const F& f) {
-    using task = stream_task<T, F>;
+    using task = stream_task<T, F, Wide>;
     parallel_tasks((n + task::per_task - 1) / task::per_task, task{&f, n, out});
   }
 
