@@ -5,7 +5,8 @@
 # needed for a host-only build. Optional: a CBLAS library (OpenBLAS) for host matrix
 # products (tandem::cblas, empty when none is found or TANDEM_USE_CBLAS is OFF) and, in
 # projects that enable CUDA, cuBLAS for device matrix products (tandem::cublas); FFTW3
-# for host FFTs (tandem::fftw) and, with CUDA, cuFFT (tandem::cufft).
+# for host FFTs (tandem::fftw) and, with CUDA, cuFFT (tandem::cufft); zlib for .npz
+# archives (tandem::zlib).
 
 if(NOT TARGET Threads::Threads)
   set(THREADS_PREFER_PTHREAD_FLAG ON)
@@ -105,6 +106,22 @@ if(NOT TARGET tandem::lapacke)
     message(STATUS "tandem: host linear algebra uses LAPACKE (${TANDEM_LAPACKE_LIBRARY})")
   else()
     message(STATUS "tandem: LAPACKE not found; host linear algebra will not compile")
+  endif()
+endif()
+
+# zlib for .npz archives (tandem::zlib, empty when it is not found: reading or writing an
+# .npz then fails to compile with a message that says so; .npy files need nothing).
+if(NOT TARGET tandem::zlib)
+  add_library(tandem::zlib INTERFACE IMPORTED GLOBAL)
+  find_package(ZLIB QUIET)
+  if(ZLIB_FOUND)
+    set_target_properties(tandem::zlib PROPERTIES
+      INTERFACE_LINK_LIBRARIES "${ZLIB_LIBRARIES}"
+      INTERFACE_INCLUDE_DIRECTORIES "${ZLIB_INCLUDE_DIRS}"
+      INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_ZLIB=1")
+    message(STATUS "tandem: .npz archives use zlib (${ZLIB_LIBRARIES})")
+  else()
+    message(STATUS "tandem: zlib not found; .npz archives will not compile")
   endif()
 endif()
 

@@ -363,6 +363,16 @@ auto to(To, const X& x) {
   }
 }
 
+/// A tensor moved into its own space is returned as it is (no copy); into another
+/// space, copied as above.
+template <space To, class T, std::size_t R, class S>
+tensor<T, R, To> to(To, tensor<T, R, S>&& x) {
+  if constexpr (std::is_same_v<To, S>)
+    return std::move(x);
+  else
+    return to(To{}, static_cast<const tensor<T, R, S>&>(x));
+}
+
 /// Copies elements between two tensors or views of one shape, in any two spaces.
 /// Throws td::shape_error when the shapes differ.
 template <operand Src, class Dst>
