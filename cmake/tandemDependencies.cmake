@@ -6,7 +6,7 @@
 # products (tandem::cblas, empty when none is found or TANDEM_USE_CBLAS is OFF) and, in
 # projects that enable CUDA, cuBLAS for device matrix products (tandem::cublas); FFTW3
 # for host FFTs (tandem::fftw) and, with CUDA, cuFFT (tandem::cufft); zlib for .npz
-# archives (tandem::zlib).
+# archives (tandem::zlib); DLPack's header (tandem::dlpack).
 
 if(NOT TARGET Threads::Threads)
   set(THREADS_PREFER_PTHREAD_FLAG ON)
@@ -122,6 +122,21 @@ if(NOT TARGET tandem::zlib)
     message(STATUS "tandem: .npz archives use zlib (${ZLIB_LIBRARIES})")
   else()
     message(STATUS "tandem: zlib not found; .npz archives will not compile")
+  endif()
+endif()
+
+# DLPack's header for td::to_dlpack and td::from_dlpack (tandem::dlpack, empty when it is
+# not found: they then fail to compile with a message that says so).
+if(NOT TARGET tandem::dlpack)
+  add_library(tandem::dlpack INTERFACE IMPORTED GLOBAL)
+  find_path(TANDEM_DLPACK_INCLUDE_DIR NAMES dlpack/dlpack.h)
+  if(TANDEM_DLPACK_INCLUDE_DIR)
+    set_target_properties(tandem::dlpack PROPERTIES
+      INTERFACE_INCLUDE_DIRECTORIES "${TANDEM_DLPACK_INCLUDE_DIR}"
+      INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_DLPACK=1")
+    message(STATUS "tandem: DLPack's header found (${TANDEM_DLPACK_INCLUDE_DIR})")
+  else()
+    message(STATUS "tandem: DLPack's header (dlpack/dlpack.h) not found; td::to_dlpack and td::from_dlpack will not compile")
   endif()
 endif()
 

@@ -40,6 +40,7 @@
 #include "views/shared.hpp"
 #include "io/npy.hpp"
 #include "io/npz.hpp"
+#include "io/dlpack.hpp"
 #include "stream.hpp"
 #include "threads.hpp"
 #include "random/philox.hpp"

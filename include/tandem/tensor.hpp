@@ -152,6 +152,12 @@ class tensor {
     return view()(i...);
   }
 
+  /// Shared ownership of the elements, for handing them to another library without a
+  /// copy (td::to_dlpack): they live until the tensor and every copy of the returned
+  /// pointer are gone. The tensor itself behaves as before (a copy of it is new memory;
+  /// writes through it are seen by the other holders). Null for an empty tensor.
+  std::shared_ptr<void> share_elements() const { return buf_.share(); }
+
  private:
   template <class E>
   static shape_type shape_of(const E& e) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -48,7 +49,10 @@ class memory_block {
     copy_memory<Memory, Memory>(ptr_, other.ptr_, bytes_of(count_));
   }
   memory_block(memory_block&& other) noexcept
-      : ptr_(std::exchange(other.ptr_, nullptr)), count_(std::exchange(other.count_, 0)), owner_(other.owner_) {}
+      : ptr_(std::exchange(other.ptr_, nullptr)),
+        count_(std::exchange(other.count_, 0)),
+        owner_(other.owner_),
+        shared_(std::move(other.shared_)) {}
   memory_block& operator=(const memory_block& other) {
     if (this != &other) {
       memory_block copy(other);
@@ -61,12 +65,28 @@ class memory_block {
     swap(moved);
     return *this;
   }
-  ~memory_block() { Memory::deallocate(ptr_, bytes_of_unchecked(count_), owner_); }
+  ~memory_block() {
+    if (!shared_) Memory::deallocate(ptr_, bytes_of_unchecked(count_), owner_);
+  }
 
   void swap(memory_block& other) noexcept {
     std::swap(ptr_, other.ptr_);
     std::swap(count_, other.count_);
     std::swap(owner_, other.owner_);
+    shared_.swap(other.shared_);
+  }
+
+  /// Shared ownership of the elements (what a DLPack export holds): the memory is freed
+  /// when this block and every copy of the returned pointer are gone. The block's own
+  /// value semantics do not change (a copy of it is still a new allocation).
+  std::shared_ptr<void> share() const {
+    if (!shared_ && ptr_) {
+      const std::size_t bytes = bytes_of_unchecked(count_);
+      const auto owner = owner_;
+      shared_ = std::shared_ptr<void>(static_cast<void*>(ptr_),
+                                      [bytes, owner](void* p) { Memory::deallocate(p, bytes, owner); });
+    }
+    return shared_;
   }
   void zero() { Memory::zero(ptr_, bytes_of_unchecked(count_)); }
   T* data() const noexcept { return ptr_; }
@@ -84,6 +104,7 @@ class memory_block {
   T* ptr_ = nullptr;
   index_t count_ = 0;
   [[no_unique_address]] typename Memory::owner owner_{};
+  mutable std::shared_ptr<void> shared_;  // set once the elements are shared (share())
 };
 
 }  // namespace tandem::detail

@@ -16,6 +16,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "../location.hpp"
 #include "../../config.hpp"
 #include "../../error.hpp"
 
@@ -231,6 +232,17 @@ struct cuda_device_memory {
   }
   /// Waits for the work queued on the calling thread's stream.
   static void wait() { TANDEM_CUDA_CHECK(cudaStreamSynchronize(current_stream())); }
+  /// The device a pointer's memory is on (the current device for a null pointer).
+  static memory_location locate(const void* p) {
+    int device = 0;
+    TANDEM_CUDA_CHECK(cudaGetDevice(&device));
+    if (p) {
+      cudaPointerAttributes attributes{};
+      if (cudaPointerGetAttributes(&attributes, p) == cudaSuccess) device = attributes.device;
+      else (void)cudaGetLastError();
+    }
+    return {memory_kind::cuda_device, device};
+  }
 
   /// How many freed bytes the current device's pool keeps (its release threshold).
   static void set_cache_limit(std::size_t bytes) {
@@ -256,6 +268,7 @@ struct cuda_device_memory {
 /// caching is the device pool's.
 struct cuda_managed_memory : cuda_device_memory {
   static constexpr bool host_accessible = true;
+  static memory_location locate(const void* p) { return {memory_kind::cuda_managed, cuda_device_memory::locate(p).device}; }
   struct owner {};
   static owner current_owner() noexcept { return {}; }
   static void* allocate(std::size_t bytes) {

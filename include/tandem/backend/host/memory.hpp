@@ -16,6 +16,7 @@
 #include <mutex>
 #include <new>
 
+#include "../location.hpp"
 #include "../../config.hpp"
 #include "../../core/tuning.hpp"
 
@@ -155,6 +156,7 @@ struct host_memory {
   /// memmove, which costs what memcpy does when they do not.
   static void copy(void* dst, const void* src, std::size_t bytes) { std::memmove(dst, src, bytes); }
   static void wait() {}
+  static memory_location locate(const void*) { return {memory_kind::host, 0}; }
 
   static void set_cache_limit(std::size_t bytes) { host_block_cache::get().set_limit(bytes); }
   static std::size_t cache_limit() { return host_block_cache::get().limit(); }
