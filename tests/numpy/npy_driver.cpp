@@ -77,7 +77,7 @@ bool same_bits(const A& a, const B& b) {
   if constexpr (std::is_same_v<typename decltype(x)::value_type, bool>)
     return x == y;
   else
-    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0;
+    return x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(x[0])) == 0);
 }
 
 /// An array read from an archive, kept for writing back (type-erased as an npz_entry,
