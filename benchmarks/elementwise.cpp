@@ -213,6 +213,22 @@ void bm_ceiling_d2d(benchmark::State& state) {
 }
 #endif
 
+/// What moving n floats between the spaces costs (td::copy, waited for): the transfer a
+/// device computation on host data pays (scripts/bench-report adds it to device times).
+void bm_transfer(benchmark::State& state, bool to_device) {
+  const td::index_t n = state.range(0);
+  auto h = td::linspace<float>(0.f, 1.f, n);
+  auto d = td::to(td::device, h);
+  for (auto _ : state) {
+    if (to_device)
+      td::copy(h, d);
+    else
+      td::copy(d, h);
+    td::synchronize(td::device);
+  }
+  state.SetBytesProcessed(state.iterations() * n * 4);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   for (int p = 10; p <= 26; p += 2) b->Arg(td::index_t(1) << p);
   b->UseRealTime();
@@ -232,6 +248,8 @@ int register_all() {
     benchmark::RegisterBenchmark((name + "/tandem_device").c_str(), bm_tandem_half<td::device_space>, o)
         ->Apply(sizes);
   }
+  benchmark::RegisterBenchmark("transfer/host_to_device", bm_transfer, true)->Apply(sizes);
+  benchmark::RegisterBenchmark("transfer/device_to_host", bm_transfer, false)->Apply(sizes);
   benchmark::RegisterBenchmark("ceiling_copy/host", bm_ceiling_host, false)->Apply(sizes);
   benchmark::RegisterBenchmark("ceiling_triad/host", bm_ceiling_host, true)->Apply(sizes);
 #if TANDEM_HAS_CUDA
