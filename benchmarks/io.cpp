@@ -11,6 +11,8 @@
 //              into a new tensor; next to baseline_read: open, read() into a buffer
 //              allocated once, close; and baseline_read_fresh: the same into a buffer
 //              allocated (new[], uninitialized) and freed each time, as a new tensor is.
+//   load_into  td::load_npy(path, dest): the same file into a tensor allocated once,
+//              next to baseline_read (the like-for-like pair: neither allocates).
 //   map        td::map_npy<float, 1>(path): open, mmap, header checked (nothing read).
 //
 // Bytes are the elements' (4 per element). Files live in $TANDEM_BENCH_DIR (default
@@ -57,7 +59,7 @@ void read_all(int fd, void* data, std::size_t n) {
   }
 }
 
-enum class op { save, save_durable, write, write_fdatasync, load, read, read_fresh, map };
+enum class op { save, save_durable, write, write_fdatasync, load, load_into, read, read_fresh, map };
 
 void bm_io(benchmark::State& state, op which) {
   const td::index_t n = state.range(0);
@@ -71,6 +73,7 @@ void bm_io(benchmark::State& state, op which) {
     ::close(fd);
   }
   std::vector<float> buffer(which == op::read ? static_cast<std::size_t>(n) : 0);
+  auto dest = td::zeros<float>({which == op::load_into ? n : td::index_t(0)});
   // The first pass untimed: memory this process has never touched costs its first
   // touch (2.2 s for 1 GiB on this virtual machine, 69 ms after), on either side.
   for (bool warm = false;; warm = true) {
@@ -89,6 +92,11 @@ void bm_io(benchmark::State& state, op which) {
       case op::load: {
         auto back = td::load_npy<float, 1>(npy);
         benchmark::DoNotOptimize(back.data());
+        break;
+      }
+      case op::load_into: {
+        td::load_npy(npy, dest);
+        benchmark::DoNotOptimize(dest.data());
         break;
       }
       case op::read: {
@@ -131,7 +139,8 @@ int main(int argc, char** argv) {
       {"save/tandem", op::save},         {"save/baseline_write", op::write},
       {"save_durable/tandem", op::save_durable}, {"save_durable/baseline_write_fdatasync", op::write_fdatasync},
       {"load/tandem", op::load},         {"load/baseline_read", op::read},
-      {"load/baseline_read_fresh", op::read_fresh},
+      {"load/baseline_read_fresh", op::read_fresh}, {"load_into/tandem", op::load_into},
+      {"load_into/baseline_read", op::read},
       {"map/tandem", op::map}};
   for (const auto& [name, which] : ops) benchmark::RegisterBenchmark(name, bm_io, which)->Apply(sizes);
   benchmark::Initialize(&argc, argv);

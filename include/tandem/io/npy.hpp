@@ -502,6 +502,45 @@ tensor<T, R, Space> load_npy(const std::filesystem::path& path, Space = {}) {
   return tandem::to(Space{}, detail::read_npy_elements<T, R>(src, h));
 }
 
+/// Reads a .npy file into `dest`, an existing tensor or writable view of any space and
+/// layout whose element type and shape are the file's (a Fortran-order file's shape as
+/// load_npy gives it): a loop that loads many same-shaped files reuses one destination,
+/// with no allocation. A contiguous host-accessible destination receives the file's
+/// bytes directly (the system's read, nothing in between). Throws io_error, with `dest`
+/// untouched, when the file cannot be read, is malformed or truncated, or holds another
+/// element type, rank or shape; only a file cut short by another process while it is
+/// being read can leave `dest` partly written (tandem's saves replace a file by renaming,
+/// never by cutting it).
+template <class Dst>
+  requires(detail::is_tensor_v<std::remove_cvref_t<Dst>> || detail::is_view_v<std::remove_cvref_t<Dst>>)
+void load_npy(const std::filesystem::path& path, Dst&& dest) {
+  const auto view = detail::as_view(dest);
+  using V = std::remove_cvref_t<decltype(view)>;
+  using T = std::remove_const_t<typename V::value_type>;
+  static_assert(!std::is_const_v<typename V::value_type>, "tandem: load_npy needs a writable destination");
+  constexpr std::size_t R = V::rank;
+  using S = typename V::space_type;
+  const std::string name = detail::path_text(path);
+  const detail::input_file file(name);
+  detail::npy_file_source src{file};
+  const detail::npy_header h = detail::read_npy_header(src, name);
+  detail::check_npy_request<T, R>(h, name);
+  std::vector<std::uint64_t> want(R);
+  for (std::size_t d = 0; d != R; ++d) want[d] = static_cast<std::uint64_t>(view.extent(d));
+  if (want != h.shape)
+    detail::throw_io(name, "holds shape " + detail::npy_shape_text(h.shape) + ", the destination has shape " +
+                               detail::npy_shape_text(want));
+  if constexpr (is_host_accessible_v<S>) {
+    if ((!h.fortran_order || R < 2) && view.is_contiguous()) {
+      tandem::synchronize(S{});  // managed memory: the device done with it first
+      src.read(view.data(), h.data_bytes, "the array's elements");
+      detail::npy_fix_elements(view.data(), h.count, h.dtype);
+      return;
+    }
+  }
+  tandem::copy(detail::read_npy_elements<T, R>(src, h), view);
+}
+
 /// A read-only host view of a .npy file's elements, memory-mapped: nothing is read until
 /// it is used, and the mapping lasts as long as the view (or a copy of it) does. A
 /// Fortran-order file gives a view with column-major strides (the same elements at the

@@ -168,6 +168,44 @@ TEMPLATE_TEST_CASE("load_npy reads other versions, Fortran order and big-endian 
   CHECK(testing::values(td::load_npy<td::bfloat16, 1>(dir / "bf.npy", TestType{})) == std::vector<double>{1.0, -3.0});
 }
 
+TEMPLATE_TEST_CASE("load_npy into an existing tensor or view", "[npy]", TANDEM_TEST_SPACES) {
+  scratch_dir dir;
+  td::save_npy(dir / "m.npy", td::from<double>({{1, 2, 3}, {4, 5, 6}}));
+  // Contiguous destination: the file's bytes go straight in; its storage is kept.
+  auto m = td::zeros<double>({2, 3}, TestType{});
+  const double* storage = m.data();
+  td::load_npy(dir / "m.npy", m);
+  CHECK(m.data() == storage);
+  CHECK(testing::values(m) == std::vector<double>{1, 2, 3, 4, 5, 6});
+  // Strided destinations: a transposed view of a 3x2 tensor and a flipped view.
+  auto t = td::zeros<double>({3, 2}, TestType{});
+  td::load_npy(dir / "m.npy", td::transpose(t));
+  CHECK(testing::values(t) == std::vector<double>{1, 4, 2, 5, 3, 6});
+  auto f = td::zeros<double>({2, 3}, TestType{});
+  td::load_npy(dir / "m.npy", td::flip(f, 1));
+  CHECK(testing::values(f) == std::vector<double>{3, 2, 1, 6, 5, 4});
+  // A Fortran-order, big-endian file into a contiguous destination.
+  write_bytes(dir / "fbe.npy", npy_file("{'descr': '>i2', 'fortran_order': True, 'shape': (2, 2), }",
+                                        std::string("\x00\x01\x00\x03\x00\x02\xff\xfc", 8)));
+  auto i = td::zeros<std::int16_t>({2, 2}, TestType{});
+  td::load_npy(dir / "fbe.npy", i);
+  CHECK(testing::values(i) == std::vector<double>{1, 2, 3, -4});
+  // Another shape, type or rank: io_error naming both shapes, the destination untouched.
+  auto wrong = td::full<double>({3, 2}, 7.0, TestType{});
+  CHECK_IO_ERROR(td::load_npy(dir / "m.npy", wrong),
+                 testing::contains("holds shape (2, 3), the destination has shape (3, 2)"));
+  CHECK(testing::values(wrong) == std::vector<double>(6, 7.0));
+  auto wrong_type = td::full<float>({2, 3}, 7.f, TestType{});
+  CHECK_IO_ERROR(td::load_npy(dir / "m.npy", wrong_type), testing::contains("expected <f4 rank 2, file holds <f8"));
+  CHECK(testing::values(wrong_type) == std::vector<double>(6, 7.0));
+  // A truncated file: refused before anything is written.
+  const std::string whole = read_bytes(dir / "m.npy");
+  write_bytes(dir / "cut.npy", whole.substr(0, whole.size() - 1));
+  CHECK_IO_ERROR(td::load_npy(dir / "cut.npy", td::transpose(wrong)), testing::contains("truncated"));
+  CHECK_IO_ERROR(td::load_npy(dir / "cut.npy", m), testing::contains("truncated"));
+  CHECK(testing::values(m) == std::vector<double>{1, 2, 3, 4, 5, 6});
+}
+
 TEST_CASE("a file of another type or rank is refused, naming both", "[npy]") {
   scratch_dir dir;
   td::save_npy(dir / "i.npy", td::arange<std::int64_t>(4));
