@@ -157,3 +157,23 @@ endfunction()
 tandem_cuda_library(cublas)
 tandem_cuda_library(cufft)
 tandem_cuda_library(cusolver)
+
+# MPI for td::dist (tandem::mpi, behind tandem::dist): Open MPI or any MPI that CMake's
+# FindMPI finds. Looked for unless TANDEM_USE_MPI is OFF; a program that does not use
+# td::dist needs none.
+if(NOT TARGET tandem::mpi)
+  add_library(tandem::mpi INTERFACE IMPORTED GLOBAL)
+  if(NOT DEFINED TANDEM_USE_MPI OR TANDEM_USE_MPI)
+    find_package(MPI QUIET COMPONENTS CXX)
+  endif()
+  if(MPI_CXX_FOUND)
+    set_target_properties(tandem::mpi PROPERTIES
+      INTERFACE_LINK_LIBRARIES MPI::MPI_CXX
+      INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_MPI=1")
+    set(TANDEM_HAS_MPI ON)
+    message(STATUS "tandem: td::dist uses MPI (${MPI_CXX_LIBRARIES})")
+  else()
+    set(TANDEM_HAS_MPI OFF)
+    message(STATUS "tandem: MPI not found; td::dist (tandem::dist) is not available")
+  endif()
+endif()

@@ -34,8 +34,9 @@
 namespace tandem {
 namespace detail {
 
-/// Fills out[i] = start + i * step: integers in modular arithmetic (exact: every value
-/// lies between start and stop), floats via double.
+/// Fills out[i] = start + (first + i) * step: integers in modular arithmetic (exact:
+/// every value lies between start and stop), floats via double. `first` is the global
+/// index of out[0] (a distributed arange's block; 0 otherwise).
 template <class T>
 struct arange_kernel {
   T* out;
@@ -43,13 +44,15 @@ struct arange_kernel {
   double step;
   T int_start;
   T int_step;
-  TANDEM_HD void operator()(index_t i) const {
+  index_t first = 0;
+  TANDEM_HD void operator()(index_t local) const {
+    const index_t i = first + local;
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       // At least unsigned int: two unsigned shorts would multiply as (overflowing) ints.
       using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-      out[i] = static_cast<T>(static_cast<U>(int_start) + static_cast<U>(i) * static_cast<U>(int_step));
+      out[local] = static_cast<T>(static_cast<U>(int_start) + static_cast<U>(i) * static_cast<U>(int_step));
     } else {
-      out[i] = convert<T>(start + static_cast<double>(i) * step);
+      out[local] = convert<T>(start + static_cast<double>(i) * step);
     }
   }
 };

@@ -33,6 +33,11 @@ struct cuda_error : error {
 struct linalg_error : error {
   using error::error;
 };
+/// An MPI call failed (td::dist); the message names the call and MPI's error string.
+/// (Thrown by backend/mpi.hpp.)
+struct mpi_error : error {
+  using error::error;
+};
 /// Reading or writing a file failed.
 struct io_error : error {
   using error::error;

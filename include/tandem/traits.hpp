@@ -43,13 +43,30 @@ inline constexpr bool is_view_v = is_view<X>::value;
 /// Expression nodes derive from this tag.
 struct expr_tag {};
 
+/// Distributed tensors and expressions (td::dist) derive from this tag: operands whose
+/// elements are spread over ranks. An element-wise function of one is a distributed
+/// expression (dist/expr.hpp); reductions of one are global (dist/reduce.hpp).
+struct dist_tag {};
+template <class X>
+inline constexpr bool is_dist_v = std::is_base_of_v<dist_tag, X>;
+/// A group of ranks (td::dist::communicator derives from this tag).
+struct group_tag {};
+template <class X>
+inline constexpr bool is_group_v = std::is_base_of_v<group_tag, std::remove_cvref_t<X>>;
+
 }  // namespace detail
 
 /// A tensor, a view or a lazy expression: anything with a shape, a space and elements.
 template <class X>
 concept operand = detail::is_tensor_v<std::remove_cvref_t<X>> ||
                   detail::is_view_v<std::remove_cvref_t<X>> ||
-                  std::is_base_of_v<detail::expr_tag, std::remove_cvref_t<X>>;
+                  std::is_base_of_v<detail::expr_tag, std::remove_cvref_t<X>> ||
+                  detail::is_dist_v<std::remove_cvref_t<X>>;
+
+/// A distributed operand (td::dist::tensor or an expression of one). Functions that
+/// treat these differently constrain on it, which is more specific than `operand`.
+template <class X>
+concept dist_operand = operand<X> && detail::is_dist_v<std::remove_cvref_t<X>>;
 
 /// An arithmetic value (or a td::half / td::bfloat16, or a td::complex) that broadcasts
 /// against operands.

@@ -212,10 +212,15 @@ struct expr_node<map_expr<F, A...>> {
   }
 };
 
-/// Builds a map node, capturing each argument as an expression holds it.
+/// Builds a map node, capturing each argument as an expression holds it. With a
+/// distributed operand among them, a distributed expression instead: dist_map, found
+/// by argument-dependent lookup in td::dist (dist/expr.hpp), maps the ranks' blocks.
 template <class F, class... X>
 auto make_map(F fn, X&&... x) {
-  return map_expr<F, captured_t<X>...>(std::move(fn), capture(std::forward<X>(x))...);
+  if constexpr ((is_dist_v<std::remove_cvref_t<X>> || ...))
+    return dist_map(std::move(fn), std::forward<X>(x)...);
+  else
+    return map_expr<F, captured_t<X>...>(std::move(fn), capture(std::forward<X>(x))...);
 }
 
 }  // namespace detail

@@ -189,13 +189,16 @@ struct integer_dist {
   }
 };
 
+/// out[i] from the counter (first + i, call): `first` is the global flat index of out[0]
+/// (a distributed tensor's block; 0 otherwise).
 template <class T, class Dist>
 struct random_fill_kernel {
   T* out;
   Dist dist;
   std::uint32_t key0, key1, call0, call1;
+  index_t first = 0;
   TANDEM_HD void operator()(index_t i) const {
-    const auto u = static_cast<std::uint64_t>(i);
+    const auto u = static_cast<std::uint64_t>(first + i);
     out[i] = dist(philox4x32_10(words4{{static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(u >> 32), call0, call1}},
                                 key0, key1));
   }
@@ -210,17 +213,7 @@ class generator {
   /// Values drawn uniformly from [lo, hi).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> uniform(const shape<R>& extents, S space_tag, T lo = T(0), T hi = T(1)) {
-    static_assert(tandem::detail::is_floating_v<T>,
-                  "tandem: uniform draws floating-point values (float, double, td::half, td::bfloat16); use "
-                  "integers() for integer types");
-    if (!(lo < hi))
-      throw error("tandem: uniform: lo (" + number(lo) + ") must be below hi (" + number(hi) + ")");
-    const double l = tandem::detail::convert<double>(lo), h = tandem::detail::convert<double>(hi);
-    if (!std::isfinite(l) || !std::isfinite(h))  // numpy refuses an infinite range too
-      throw error("tandem: uniform: the range [" + number(lo) + ", " + number(hi) + ") is not finite");
-    bool wide = false;
-    if constexpr (!tandem::detail::is_reduced_float_v<T>) wide = !std::isfinite(hi - lo);
-    return fill<T>(extents, space_tag, detail::uniform_dist<T>{lo, hi, wide});
+    return fill<T>(extents, space_tag, uniform_of(lo, hi));
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> uniform(const index_t (&extents)[R], S space_tag, T lo = T(0), T hi = T(1)) {
@@ -233,22 +226,7 @@ class generator {
   /// variance 1 in all, is stddev = sqrt(0.5).
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const shape<R>& extents, S space_tag, T mean = T(0), T stddev = T(1)) {
-    static_assert(tandem::detail::is_floating_v<T> || tandem::detail::is_complex_v<T>,
-                  "tandem: normal draws floating-point values (float, double, td::half, td::bfloat16, "
-                  "td::complex)");
-    using P = tandem::detail::real_part_t<T>;
-    P sd;
-    if constexpr (tandem::detail::is_complex_v<T>) {
-      if (stddev.imag() != P(0))
-        throw error("tandem: normal: stddev (" + number(stddev.real()) + " + " + number(stddev.imag()) +
-                    "j) must be a real number");
-      sd = stddev.real();
-    } else {
-      sd = stddev;
-    }
-    if (!(sd >= P(0)))
-      throw error("tandem: normal: stddev (" + number(sd) + ") must be non-negative");
-    return fill<T>(extents, space_tag, detail::normal_dist<T>{mean, sd});
+    return fill<T>(extents, space_tag, normal_of(mean, stddev));
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> normal(const index_t (&extents)[R], S space_tag, T mean = T(0), T stddev = T(1)) {
@@ -258,11 +236,7 @@ class generator {
   /// Integers drawn uniformly from [lo, hi), as numpy's integers.
   template <class T, std::size_t R, space S>
   tensor<T, R, S> integers(const shape<R>& extents, S space_tag, T lo, T hi) {
-    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "tandem: integers draws integer values");
-    if (!(lo < hi))
-      throw error("tandem: integers: lo (" + std::to_string(lo) + ") must be below hi (" + std::to_string(hi) + ")");
-    const auto range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-    return fill<T>(extents, space_tag, detail::integer_dist<T>{lo, range});
+    return fill<T>(extents, space_tag, integers_of(lo, hi));
   }
   template <class T, std::size_t R, space S>
   tensor<T, R, S> integers(const index_t (&extents)[R], S space_tag, T lo, T hi) {
@@ -292,6 +266,36 @@ class generator {
   template <class T, std::size_t R>
   tensor<T, R> integers(const index_t (&extents)[R], T lo, T hi) { return integers<T>(extents, host_space{}, lo, hi); }
 
+  // Distributed (td::dist, <tandem/dist.hpp>): `group` is a td::dist::communicator and
+  // the result a td::dist::tensor whose blocks hold exactly the values the call without
+  // the group gives (element i's counter is its global flat index), on any number of
+  // ranks. Every rank makes the call (each advances its generator alike).
+  template <class T, class G, std::size_t R, space S>
+    requires tandem::detail::is_group_v<G>
+  auto uniform(const G& group, const index_t (&extents)[R], S space_tag, T lo = T(0), T hi = T(1)) {
+    return fill_group<T>(group, tandem::detail::to_shape(extents), space_tag, uniform_of(lo, hi));
+  }
+  template <class T, class G, std::size_t R>
+    requires tandem::detail::is_group_v<G>
+  auto uniform(const G& group, const index_t (&extents)[R], T lo = T(0), T hi = T(1)) {
+    return uniform<T>(group, extents, host_space{}, lo, hi);
+  }
+  template <class T, class G, std::size_t R, space S>
+    requires tandem::detail::is_group_v<G>
+  auto normal(const G& group, const index_t (&extents)[R], S space_tag, T mean = T(0), T stddev = T(1)) {
+    return fill_group<T>(group, tandem::detail::to_shape(extents), space_tag, normal_of(mean, stddev));
+  }
+  template <class T, class G, std::size_t R>
+    requires tandem::detail::is_group_v<G>
+  auto normal(const G& group, const index_t (&extents)[R], T mean = T(0), T stddev = T(1)) {
+    return normal<T>(group, extents, host_space{}, mean, stddev);
+  }
+  template <class T, class G, std::size_t R, space S>
+    requires tandem::detail::is_group_v<G>
+  auto integers(const G& group, const index_t (&extents)[R], S space_tag, T lo, T hi) {
+    return fill_group<T>(group, tandem::detail::to_shape(extents), space_tag, integers_of(lo, hi));
+  }
+
   std::uint64_t seed() const { return seed_; }
   /// How many tensors this generator has drawn: the call number of the next one.
   std::uint64_t calls() const { return calls_; }
@@ -300,6 +304,48 @@ class generator {
   template <class T>
   static std::string number(T x) {
     return std::to_string(tandem::detail::convert<double>(x));
+  }
+
+  // Each distribution's checks (td::error naming the bad argument) and its functor.
+  template <class T>
+  static detail::uniform_dist<T> uniform_of(T lo, T hi) {
+    static_assert(tandem::detail::is_floating_v<T>,
+                  "tandem: uniform draws floating-point values (float, double, td::half, td::bfloat16); use "
+                  "integers() for integer types");
+    if (!(lo < hi))
+      throw error("tandem: uniform: lo (" + number(lo) + ") must be below hi (" + number(hi) + ")");
+    const double l = tandem::detail::convert<double>(lo), h = tandem::detail::convert<double>(hi);
+    if (!std::isfinite(l) || !std::isfinite(h))  // numpy refuses an infinite range too
+      throw error("tandem: uniform: the range [" + number(lo) + ", " + number(hi) + ") is not finite");
+    bool wide = false;
+    if constexpr (!tandem::detail::is_reduced_float_v<T>) wide = !std::isfinite(hi - lo);
+    return {lo, hi, wide};
+  }
+  template <class T>
+  static detail::normal_dist<T> normal_of(T mean, T stddev) {
+    static_assert(tandem::detail::is_floating_v<T> || tandem::detail::is_complex_v<T>,
+                  "tandem: normal draws floating-point values (float, double, td::half, td::bfloat16, "
+                  "td::complex)");
+    using P = tandem::detail::real_part_t<T>;
+    P sd;
+    if constexpr (tandem::detail::is_complex_v<T>) {
+      if (stddev.imag() != P(0))
+        throw error("tandem: normal: stddev (" + number(stddev.real()) + " + " + number(stddev.imag()) +
+                    "j) must be a real number");
+      sd = stddev.real();
+    } else {
+      sd = stddev;
+    }
+    if (!(sd >= P(0)))
+      throw error("tandem: normal: stddev (" + number(sd) + ") must be non-negative");
+    return {mean, sd};
+  }
+  template <class T>
+  static detail::integer_dist<T> integers_of(T lo, T hi) {
+    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "tandem: integers draws integer values");
+    if (!(lo < hi))
+      throw error("tandem: integers: lo (" + std::to_string(lo) + ") must be below hi (" + std::to_string(hi) + ")");
+    return {lo, static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)};
   }
 
   template <class T, std::size_t R, class S, class Dist>
@@ -311,6 +357,22 @@ class generator {
                                           static_cast<std::uint32_t>(seed_ >> 32), static_cast<std::uint32_t>(call),
                                           static_cast<std::uint32_t>(call >> 32)});
     return out;
+  }
+
+  /// A distributed tensor of `extents` over `group`, each block filled with the values
+  /// of its global indices. dist_block (td::dist, found through the group's namespace)
+  /// makes the tensor and hands each block's storage and first global index to fill.
+  template <class T, class G, std::size_t R, class S, class Dist>
+  auto fill_group(const G& group, const shape<R>& extents, S space_tag, const Dist& dist) {
+    const std::uint64_t call = calls_++;
+    const std::uint64_t seed = seed_;
+    return dist_block<T>(group, extents, space_tag, [&](T* out, index_t count, index_t first) {
+      for_each(space_tag, count,
+               detail::random_fill_kernel<T, Dist>{out, dist, static_cast<std::uint32_t>(seed),
+                                                   static_cast<std::uint32_t>(seed >> 32),
+                                                   static_cast<std::uint32_t>(call),
+                                                   static_cast<std::uint32_t>(call >> 32), first});
+    });
   }
 
   std::uint64_t seed_;

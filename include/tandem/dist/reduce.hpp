@@ -1,0 +1,324 @@
+#pragma once
+/// \file dist/reduce.hpp
+/// Reductions of distributed tensors and expressions: `td::sum prod mean min max argmin
+/// argmax dot norm`, whole and along an axis, every rank getting the result (a value, or
+/// an ordinary td::tensor of rank R - 1). Along an inner axis the blocks are reduced
+/// where they lie and only the results move; a program that wants that result
+/// distributed instead reduces the block itself:
+/// `td::dist::tensor<float, 1>(w, {n}, td::sum(u.local(), 1))`.
+///
+/// Float sums are the same bits on any number of ranks, and the same as the single
+/// process's on the host: tandem sums in chunks of a fixed size (2^14 elements, reduced
+/// pairwise) and then reduces the chunks' partials pairwise. Here each rank reduces the
+/// chunks that lie wholly in its block; the pieces of a chunk that straddles blocks are
+/// gathered so that every rank reduces it whole, in order; and every rank reduces the
+/// gathered partials of all chunks in the same tree. Along axis 0 the same is done with
+/// Along axis 0 each rank gathers the operand whole and reduces it as the single
+/// process does (exact, but it moves every element; reducing 256-row blocks where they
+/// lie and combining their partials in the pairwise counter's order is the next step).
+/// (On a GPU the single-process sum is CUB's, whose order differs; the distributed one
+/// there gives the host's bits.)
+///
+/// \code
+/// double s = td::sum(u);            // u a td::dist::tensor: the same on every rank
+/// auto col = td::sum(u, 0);         // a td::tensor every rank holds
+/// auto row = td::sum(u, 1);         // the same
+/// td::index_t k = td::argmax(u);    // a global flat index
+/// \endcode
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../algorithm/reduce.hpp"
+#include "../core/pairwise.hpp"
+#include "../creation.hpp"
+#include "../views/reshape.hpp"
+#include "expr.hpp"
+#include "tensor.hpp"
+
+namespace tandem::dist::detail {
+
+namespace td_detail = tandem::detail;
+
+/// What an element contributes (td::sum's as_value, td::norm's as_square) as a unary
+/// functor for a map.
+template <class Tr>
+struct contribution {
+  Tr tr;
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    return tr(x, 0);
+  }
+};
+
+/// The block of a distributed operand as a tensor (its own storage when it is one).
+template <class X>
+decltype(auto) block_of(const X& x) {
+  using L = typename std::remove_cvref_t<X>::local_type;
+  if constexpr (td_detail::is_tensor_v<L>)
+    return x.local();
+  else
+    return tandem::tensor<value_of_t<L>, rank_of_v<L>, space_of_t<L>>(x.local());
+}
+
+/// The local contributions of x (rank R, any layout) as a contiguous tensor of A.
+template <class A, class X, class Tr>
+auto contributions(const X& x, const Tr& tr) {
+  using L = typename std::remove_cvref_t<X>::local_type;
+  using S = space_of_t<L>;
+  return tandem::tensor<A, rank_of_v<L>, S>(tandem::map(contribution<Tr>{tr}, x.local()));
+}
+
+/// Reduces each row of a (rows, len) tensor with Op (sum_op: td::sum's pairwise
+/// reduction; prod_op: td::prod's), as a host vector. Each row's value is
+/// op(identity, reduce_pairwise(row)), which is reduce_pairwise(row) for + and *.
+template <class Op, class A, class S>
+std::vector<A> reduce_rows(const tandem::tensor_view<const A, 2, S>& rows) {
+  if (rows.extent(0) == 0) return {};
+  if constexpr (std::is_same_v<Op, td_detail::prod_op>)
+    return tandem::to_vector(tandem::prod(rows, 1));
+  else
+    return tandem::to_vector(tandem::sum(rows, 1));
+}
+
+/// op(init, chunked pairwise reduction of every contribution), the same on every rank
+/// and the same bits as the single process's host reduction.
+template <class A, class X, class Tr, class Op>
+A chunked_reduce(const X& x, const Tr& tr, A init) {
+  const communicator& c = x.comm();
+  const auto& m = c.impl();
+  const index_t n = x.size();
+  if (n == 0) return init;
+  constexpr index_t C = td_detail::reduce_chunk;
+  const auto vals = contributions<A>(x, tr);
+  using S = space_of_t<decltype(vals)>;
+  const index_t row = n / x.shape()[0];
+  const index_t a = x.offset() * row, b = a + vals.size();
+  const index_t chunks = (n + C - 1) / C;
+  const A* const data = vals.data();
+  const auto view1 = [&](index_t begin, index_t len) {  // global [begin, begin + len) of this block
+    return tandem::tensor_view<const A, 2, S>(data + (begin - a), tandem::shape<2>{1, len});
+  };
+
+  // Chunks wholly in [a, b): [c_first, c_last); the pieces before and after them.
+  index_t c_first = 0, c_last = 0, head_end = a, tail_begin = b;
+  if (b > a) {
+    c_first = (a + C - 1) / C;
+    c_last = b == n ? chunks : b / C;
+    if (c_last < c_first) c_last = c_first;
+    head_end = std::min(b, c_first * C);
+    tail_begin = std::max(head_end, std::min(b, c_last * C));
+  }
+  std::vector<A> owned;
+  if (c_last > c_first) {
+    const index_t full_end = std::min(c_last, n / C);  // chunks of C elements
+    if (full_end > c_first) {
+      owned = reduce_rows<Op>(tandem::tensor_view<const A, 2, S>(data + (c_first * C - a),
+                                                                  tandem::shape<2>{full_end - c_first, C}));
+    }
+    if (c_last > full_end) {  // the last, shorter chunk
+      const auto last = reduce_rows<Op>(view1(full_end * C, n - full_end * C));
+      owned.push_back(last[0]);
+    }
+  }
+  // Fragments of straddling chunks, host-side: [a, head_end) and [tail_begin, b).
+  std::vector<A> pieces(static_cast<std::size_t>((head_end - a) + (b - tail_begin)));
+  {
+    const auto host_vals = [&](index_t begin, index_t len, A* out) {
+      if (len > 0) tandem::copy(tandem::tensor_view<const A, 1, S>(data + (begin - a), tandem::shape<1>{len}),
+                                tandem::tensor_view<A, 1, host_space>(out, tandem::shape<1>{len}));
+    };
+    host_vals(a, head_end - a, pieces.data());
+    host_vals(tail_begin, b - tail_begin, pieces.data() + (head_end - a));
+  }
+  // Every rank's layout, then its partials and pieces.
+  const int p = c.size();
+  const std::int64_t mine[6] = {c_first, static_cast<std::int64_t>(owned.size()), a, head_end - a, tail_begin,
+                                b - tail_begin};
+  std::vector<std::int64_t> meta(static_cast<std::size_t>(6 * p));
+  m.allgather(mine, 6, meta.data(), sizeof(std::int64_t));
+  std::vector<index_t> owned_counts(p), piece_counts(p);
+  index_t owned_total = 0, piece_total = 0;
+  for (int r = 0; r < p; ++r) {
+    owned_counts[r] = meta[6 * r + 1];
+    piece_counts[r] = meta[6 * r + 3] + meta[6 * r + 5];
+    owned_total += owned_counts[r];
+    piece_total += piece_counts[r];
+  }
+  std::vector<A> all_owned(static_cast<std::size_t>(owned_total)), all_pieces(static_cast<std::size_t>(piece_total));
+  m.allgatherv(owned.data(), static_cast<index_t>(owned.size()), all_owned.data(), owned_counts, sizeof(A));
+  m.allgatherv(pieces.data(), static_cast<index_t>(pieces.size()), all_pieces.data(), piece_counts, sizeof(A));
+
+  std::vector<A> partial(static_cast<std::size_t>(chunks));
+  std::vector<std::vector<A>> straddling(static_cast<std::size_t>(chunks));
+  index_t at_owned = 0, at_piece = 0;
+  for (int r = 0; r < p; ++r) {
+    for (index_t i = 0; i < owned_counts[r]; ++i) partial[static_cast<std::size_t>(meta[6 * r] + i)] = all_owned[at_owned++];
+    for (int f = 0; f < 2; ++f) {
+      const index_t begin = meta[6 * r + 2 + 2 * f], len = meta[6 * r + 3 + 2 * f];
+      for (index_t i = 0; i < len; ++i) straddling[static_cast<std::size_t>((begin + i) / C)].push_back(all_pieces[at_piece++]);
+    }
+  }
+  for (index_t k = 0; k < chunks; ++k) {
+    auto& s = straddling[static_cast<std::size_t>(k)];
+    if (s.empty()) continue;
+    partial[static_cast<std::size_t>(k)] = reduce_rows<Op>(tandem::tensor_view<const A, 2, host_space>(
+        s.data(), tandem::shape<2>{1, static_cast<index_t>(s.size())}))[0];
+  }
+  const A total = reduce_rows<Op>(tandem::tensor_view<const A, 2, host_space>(partial.data(), tandem::shape<2>{1, chunks}))[0];
+  return Op{}(init, total);
+}
+
+/// The first-occurrence extreme (argmin: Larger false) over the ranks: each rank's local
+/// value and global index, combined by the single-process rule (a NaN first, ties to the
+/// earlier index).
+template <bool Larger, class X>
+td_detail::value_index<value_of_t<X>> arg_extreme(const X& x, const char* what) {
+  using T = value_of_t<X>;
+  const auto& m = x.comm().impl();
+  const int p = m.size();
+  const auto block = block_of(x);
+  struct entry {
+    T value;
+    index_t index;
+    std::int64_t present;
+  };
+  entry mine{T{}, 0, 0};
+  if (block.size() > 0) {
+    const index_t k = Larger ? tandem::argmax(block) : tandem::argmin(block);
+    mine = {Larger ? tandem::max(block) : tandem::min(block), k + x.offset() * (x.size() / x.shape()[0]), 1};
+  }
+  std::vector<entry> all(static_cast<std::size_t>(p));
+  m.allgather(&mine, 1, all.data(), sizeof(entry));
+  std::optional<td_detail::value_index<T>> best;
+  const td_detail::arg_extreme_op<Larger> op{};
+  for (const auto& e : all)
+    if (e.present) best = best ? op(*best, td_detail::value_index<T>{e.value, e.index}) : td_detail::value_index<T>{e.value, e.index};
+  if (!best)
+    throw shape_error(std::string("tandem: ") + what + " of an empty tensor (shape " + to_string(x.shape()) +
+                      ") is undefined");
+  return *best;
+}
+
+inline std::size_t normal_axis(index_t axis, std::size_t rank, const char* what) {
+  const index_t r = static_cast<index_t>(rank);
+  if (axis < -r || axis >= r)
+    throw index_error(std::string("tandem: ") + what + ": axis " + std::to_string(axis) + " is out of range for rank " +
+                      std::to_string(rank));
+  return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
+}
+
+/// Reduces along `axis` with `reduce(tensor, axis)`, the result on every rank: along an
+/// inner axis each rank reduces its block and the (smaller) results are gathered; along
+/// axis 0 every rank gathers the whole and reduces it, as the single process does.
+template <class X, class F>
+auto along(const X& x, index_t axis, const char* what, F&& reduce) {
+  const std::size_t a = normal_axis(axis, rank_of_v<X>, what);
+  using B = std::remove_cvref_t<decltype(block_of(x))>;
+  using Result = decltype(reduce(std::declval<const B&>(), index_t(0)));
+  if (a == 0) {
+    const tandem::dist::tensor<value_of_t<B>, rank_of_v<B>, space_of_t<B>> blocks(x.comm(), x.shape(), B(block_of(x)));
+    return Result(reduce(tandem::dist::allgather(blocks), index_t(0)));
+  }
+  if constexpr (rank_of_v<X> >= 2) {
+    auto local = reduce(block_of(x), static_cast<index_t>(a));
+    constexpr std::size_t RR = rank_of_v<Result>;
+    tandem::shape<RR> global;
+    for (std::size_t k = 0; k < RR; ++k) global[k] = x.shape()[k < a ? k : k + 1];
+    return Result(tandem::dist::allgather(
+        tandem::dist::tensor<value_of_t<Result>, RR, space_of_t<Result>>(x.comm(), global, std::move(local))));
+  } else {
+    return Result();  // unreachable: a rank-1 operand has axis 0 only
+  }
+}
+
+}  // namespace tandem::dist::detail
+
+namespace tandem {
+
+/// Sum of every element of a distributed operand, on every rank.
+template <dist_operand E>
+auto sum(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::convert<V>(dist::detail::chunked_reduce<A, E, detail::as_value<A>, detail::sum_op>(
+      e, detail::as_value<A>{}, A(0)));
+}
+template <dist_operand E>
+auto prod(const E& e) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  return detail::convert<V>(dist::detail::chunked_reduce<A, E, detail::as_value<A>, detail::prod_op>(
+      e, detail::as_value<A>{}, A(1)));
+}
+template <dist_operand E>
+auto mean(const E& e) {
+  using V = detail::real_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  const index_t n = e.size();
+  if (n == 0) return detail::quiet_nan<V>();
+  return detail::convert<V>(
+      dist::detail::chunked_reduce<A, E, detail::as_value<A>, detail::sum_op>(e, detail::as_value<A>{}, A(0)) /
+      static_cast<detail::real_part_t<A>>(n));
+}
+/// sqrt(sum(|x|^2)), as td::norm.
+template <dist_operand E>
+auto norm(const E& e) {
+  using V = detail::real_part_t<detail::real_t<value_of_t<E>>>;
+  using A = detail::accumulate_t<V>;
+  return detail::convert<V>(static_cast<A>(std::sqrt(
+      dist::detail::chunked_reduce<A, E, detail::as_square<A>, detail::sum_op>(e, detail::as_square<A>{}, A(0)))));
+}
+/// Sum of elementwise products, as td::dot.
+template <dist_operand A, dist_operand B>
+auto dot(const A& a, const B& b) {
+  if (!(a.shape() == b.shape()))
+    throw shape_error("tandem: dot needs operands of one shape, got " + to_string(a.shape()) + " and " +
+                      to_string(b.shape()));
+  using V = value_of_t<decltype(a * b)>;
+  using W = detail::accumulate_t<V>;
+  if constexpr (std::is_same_v<V, W>)
+    return sum(a * b);
+  else
+    return detail::convert<V>(sum(cast<W>(a) * cast<W>(b)));
+}
+
+/// Smallest element over every rank (NaN if any is NaN); td::shape_error when empty.
+template <dist_operand E>
+auto min(const E& e) {
+  return dist::detail::arg_extreme<false>(e, "min").value;
+}
+template <dist_operand E>
+auto max(const E& e) {
+  return dist::detail::arg_extreme<true>(e, "max").value;
+}
+/// Global flat row-major index of the first smallest element (the first NaN, if any).
+template <dist_operand E>
+index_t argmin(const E& e) {
+  return dist::detail::arg_extreme<false>(e, "argmin").index;
+}
+template <dist_operand E>
+index_t argmax(const E& e) {
+  return dist::detail::arg_extreme<true>(e, "argmax").index;
+}
+
+
+#define TANDEM_DIST_ALONG(name)                                                                        \
+  template <dist_operand E>                                                                            \
+  auto name(const E& e, index_t axis) {                                                                \
+    return dist::detail::along(e, axis, #name, [](const auto& t, index_t a) { return tandem::name(t, a); }); \
+  }
+TANDEM_DIST_ALONG(sum)
+TANDEM_DIST_ALONG(prod)
+TANDEM_DIST_ALONG(mean)
+TANDEM_DIST_ALONG(min)
+TANDEM_DIST_ALONG(max)
+TANDEM_DIST_ALONG(norm)
+TANDEM_DIST_ALONG(argmin)
+TANDEM_DIST_ALONG(argmax)
+#undef TANDEM_DIST_ALONG
+
+}  // namespace tandem
