@@ -3,8 +3,10 @@
 /// The one place that calls MPI (td::dist's engine between ranks). Every call is checked:
 /// a failing one throws td::mpi_error naming the call and MPI's error string (the
 /// communicators tandem makes return errors instead of aborting). Messages move bytes in
-/// units of one element (a contiguous MPI datatype of that size), so counts are element
-/// counts; MPI's counts are ints, and a message of more than 2^31 - 1 elements throws.
+/// units of one element (a contiguous MPI datatype of that size, made once per
+/// communicator), so counts are element counts; MPI's counts are ints, and a message of
+/// more than 2^31 - 1 elements throws. Not thread-safe: one thread calls MPI (td::dist's
+/// calls are made by the program's main thread).
 
 // MPI's C interface only: the deprecated C++ bindings that some MPIs' mpi.h pulls in
 // otherwise would be compiled into every translation unit (and warn).
@@ -21,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../config.hpp"
@@ -66,24 +69,6 @@ inline int count_of(index_t n, const char* call) {
   return static_cast<int>(n);
 }
 
-/// A committed contiguous datatype of `bytes` bytes, freed with the object.
-class element_type {
- public:
-  explicit element_type(std::size_t bytes) {
-    check(MPI_Type_contiguous(static_cast<int>(bytes), MPI_BYTE, &type_), "MPI_Type_contiguous");
-    check(MPI_Type_commit(&type_), "MPI_Type_commit");
-  }
-  element_type(const element_type&) = delete;
-  element_type& operator=(const element_type&) = delete;
-  ~element_type() {
-    if (!finalized()) MPI_Type_free(&type_);
-  }
-  MPI_Datatype get() const { return type_; }
-
- private:
-  MPI_Datatype type_ = MPI_DATATYPE_NULL;
-};
-
 /// A duplicate of a communicator (its own message space, errors returned, not fatal),
 /// freed with the object unless MPI has ended.
 class comm {
@@ -97,7 +82,9 @@ class comm {
   comm(const comm&) = delete;
   comm& operator=(const comm&) = delete;
   ~comm() {
-    if (!finalized()) MPI_Comm_free(&c_);
+    if (finalized()) return;
+    for (auto& [bytes, type] : types_) MPI_Type_free(&type);
+    MPI_Comm_free(&c_);
   }
 
   int rank() const { return rank_; }
@@ -116,38 +103,38 @@ class comm {
 
   /// Every rank's `count` elements, in rank order, into recv (size() * count elements).
   void allgather(const void* send, index_t count, void* recv, std::size_t elem) const {
-    const element_type t(elem);
+    const MPI_Datatype t = type_of(elem);
     const int n = count_of(count, "MPI_Allgather");
-    check(MPI_Allgather(send, n, t.get(), recv, n, t.get(), c_), "MPI_Allgather");
+    check(MPI_Allgather(send, n, t, recv, n, t, c_), "MPI_Allgather");
   }
 
   /// Rank r's counts[r] elements, in rank order, into recv (their sum), on every rank.
   void allgatherv(const void* send, index_t count, void* recv, const std::vector<index_t>& counts,
                   std::size_t elem) const {
-    const element_type t(elem);
+    const MPI_Datatype t = type_of(elem);
     std::vector<int> c, d;
     displacements(counts, c, d, "MPI_Allgatherv");
-    check(MPI_Allgatherv(send, count_of(count, "MPI_Allgatherv"), t.get(), recv, c.data(), d.data(), t.get(), c_),
+    check(MPI_Allgatherv(send, count_of(count, "MPI_Allgatherv"), t, recv, c.data(), d.data(), t, c_),
           "MPI_Allgatherv");
   }
 
   /// Rank r's counts[r] elements, in rank order, into recv at `root` (ignored elsewhere).
   void gatherv(const void* send, index_t count, void* recv, const std::vector<index_t>& counts, std::size_t elem,
                int root) const {
-    const element_type t(elem);
+    const MPI_Datatype t = type_of(elem);
     std::vector<int> c, d;
     displacements(counts, c, d, "MPI_Gatherv");
-    check(MPI_Gatherv(send, count_of(count, "MPI_Gatherv"), t.get(), recv, c.data(), d.data(), t.get(), root, c_),
+    check(MPI_Gatherv(send, count_of(count, "MPI_Gatherv"), t, recv, c.data(), d.data(), t, root, c_),
           "MPI_Gatherv");
   }
 
   /// Root's elements split: counts[r] of them, in order, to rank r's recv.
   void scatterv(const void* send, const std::vector<index_t>& counts, void* recv, index_t count, std::size_t elem,
                 int root) const {
-    const element_type t(elem);
+    const MPI_Datatype t = type_of(elem);
     std::vector<int> c, d;
     displacements(counts, c, d, "MPI_Scatterv");
-    check(MPI_Scatterv(send, c.data(), d.data(), t.get(), recv, count_of(count, "MPI_Scatterv"), t.get(), root, c_),
+    check(MPI_Scatterv(send, c.data(), d.data(), t, recv, count_of(count, "MPI_Scatterv"), t, root, c_),
           "MPI_Scatterv");
   }
 
@@ -155,27 +142,27 @@ class comm {
   /// rank r (in rank order into recv).
   void alltoallv(const void* send, const std::vector<index_t>& send_counts, void* recv,
                  const std::vector<index_t>& recv_counts, std::size_t elem) const {
-    const element_type t(elem);
+    const MPI_Datatype t = type_of(elem);
     std::vector<int> sc, sd, rc, rd;
     displacements(send_counts, sc, sd, "MPI_Alltoallv");
     displacements(recv_counts, rc, rd, "MPI_Alltoallv");
-    check(MPI_Alltoallv(send, sc.data(), sd.data(), t.get(), recv, rc.data(), rd.data(), t.get(), c_),
+    check(MPI_Alltoallv(send, sc.data(), sd.data(), t, recv, rc.data(), rd.data(), t, c_),
           "MPI_Alltoallv");
   }
 
   /// Root's `count` elements to every rank.
   void bcast(void* data, index_t count, std::size_t elem, int root) const {
-    const element_type t(elem);
-    check(MPI_Bcast(data, count_of(count, "MPI_Bcast"), t.get(), root, c_), "MPI_Bcast");
+    const MPI_Datatype t = type_of(elem);
+    check(MPI_Bcast(data, count_of(count, "MPI_Bcast"), t, root, c_), "MPI_Bcast");
   }
 
   /// Sends to `dest` and receives from `source` at once (MPI_PROC_NULL: none, as
   /// proc_null()); `tag` tells exchanges apart.
   void sendrecv(const void* send, index_t send_count, int dest, void* recv, index_t recv_count, int source,
                 std::size_t elem, int tag) const {
-    const element_type t(elem);
-    check(MPI_Sendrecv(send, count_of(send_count, "MPI_Sendrecv"), t.get(), dest, tag, recv,
-                       count_of(recv_count, "MPI_Sendrecv"), t.get(), source, tag, c_, MPI_STATUS_IGNORE),
+    const MPI_Datatype t = type_of(elem);
+    check(MPI_Sendrecv(send, count_of(send_count, "MPI_Sendrecv"), t, dest, tag, recv,
+                       count_of(recv_count, "MPI_Sendrecv"), t, source, tag, c_, MPI_STATUS_IGNORE),
           "MPI_Sendrecv");
   }
   static int proc_null() { return MPI_PROC_NULL; }
@@ -217,6 +204,19 @@ class comm {
   }
 
  private:
+  /// The committed contiguous datatype of `bytes` bytes (MPI_BYTE for 1), made once per
+  /// size and kept: creating one per message would cost more than a small message.
+  MPI_Datatype type_of(std::size_t bytes) const {
+    if (bytes == 1) return MPI_BYTE;
+    for (const auto& [size, type] : types_)
+      if (size == bytes) return type;
+    MPI_Datatype t;
+    check(MPI_Type_contiguous(static_cast<int>(bytes), MPI_BYTE, &t), "MPI_Type_contiguous");
+    check(MPI_Type_commit(&t), "MPI_Type_commit");
+    types_.emplace_back(bytes, t);
+    return t;
+  }
+
   static void displacements(const std::vector<index_t>& counts, std::vector<int>& c, std::vector<int>& d,
                             const char* call) {
     c.resize(counts.size());
@@ -232,6 +232,7 @@ class comm {
 
   MPI_Comm c_ = MPI_COMM_NULL;
   int rank_ = 0, size_ = 1;
+  mutable std::vector<std::pair<std::size_t, MPI_Datatype>> types_;
 };
 
 }  // namespace tandem::detail::mpi

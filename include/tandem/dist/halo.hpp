@@ -10,6 +10,7 @@
 /// \code
 /// auto h = td::dist::halo(u, 1);                      // u: td::dist::tensor<double, 2>
 /// td::for_each(space, u.local().shape(), step{h.view(), next.local().view(), u.offset()});
+/// td::dist::halo(u, 1, h);                            // later steps: refreshed in place
 /// // in step: h(i - 1, j) + h(i + 1, j) + ...  (i - 1 == -1 reads the rank above's last row)
 /// \endcode
 /// Outside the global rows (above row 0, below the last), rows are zeros, or with
@@ -17,6 +18,7 @@
 /// block's rows (the global rows divided by the ranks, rounded down), so that every
 /// ghost row comes from the next rank; larger throws td::shape_error on every rank.
 
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -50,26 +52,37 @@ struct halo_view {
   TANDEM_HD index_t width() const { return above.extent(0); }
 };
 
+template <class T, std::size_t R, class S>
+class halo_rows;
+namespace detail {
+template <class T, std::size_t R, class S>
+void exchange(const tensor<T, R, S>& t, index_t width, bool wrap, halo_rows<T, R, S>& into);
+}  // namespace detail
+
 /// The ghost rows of one exchange (owned), with the block they surround (viewed).
+/// Passing it back to halo() refreshes it in place: no allocation, nothing zeroed again.
 template <class T, std::size_t R, class S>
 class halo_rows {
  public:
-  halo_rows(tandem::tensor<T, R, S> above, tandem::tensor<T, R, S> below, tandem::tensor_view<const T, R, S> block)
-      : above_(std::move(above)), below_(std::move(below)), block_(block) {}
-  halo_view<T, R, S> view() const { return {above_.view(), block_, below_.view()}; }
+  halo_rows() = default;
+  halo_view<T, R, S> view() const { return {above_.view(), *block_, below_.view()}; }
   const tandem::tensor<T, R, S>& above() const { return above_; }
   const tandem::tensor<T, R, S>& below() const { return below_; }
   index_t width() const { return above_.extent(0); }
 
  private:
+  template <class U, std::size_t RU, class SU>
+  friend void detail::exchange(const tensor<U, RU, SU>&, index_t, bool, halo_rows<U, RU, SU>&);
   tandem::tensor<T, R, S> above_, below_;
-  tandem::tensor_view<const T, R, S> block_;
+  std::optional<tandem::tensor_view<const T, R, S>> block_;  // a view rebinds only by emplace
+  int ends_ = -1;  // how the ends were filled: 0 zeros, 1 wrapped, -1 not yet
 };
 
 namespace detail {
 
+/// Fills `into` with the rows around t's block (collective).
 template <class T, std::size_t R, class S>
-halo_rows<T, R, S> exchange(const tensor<T, R, S>& t, index_t width, bool wrap) {
+void exchange(const tensor<T, R, S>& t, index_t width, bool wrap, halo_rows<T, R, S>& into) {
   const communicator& c = t.comm();
   const int p = c.size(), me = c.rank();
   const index_t smallest = t.shape()[0] / p;
@@ -86,30 +99,37 @@ halo_rows<T, R, S> exchange(const tensor<T, R, S>& t, index_t width, bool wrap) 
   const int none = tandem::detail::mpi::comm::proc_null();
   const int prev = me > 0 ? me - 1 : (wrap ? p - 1 : none);
   const int next = me + 1 < p ? me + 1 : (wrap ? 0 : none);
-  tandem::tensor<T, R, S> above(ghost_shape), below(ghost_shape);  // zeros where no rank sends
-  if (count > 0) {
-    if constexpr (is_host_accessible_v<S>) {
-      tandem::synchronize(S{});
-      const T* first = t.local().data();
-      const T* last = first + (rows - width) * inner;
-      c.impl().sendrecv(first, count, prev, below.data(), count, next, sizeof(T), 1);
-      c.impl().sendrecv(last, count, next, above.data(), count, prev, sizeof(T), 2);
-    } else {
-      // Staged through host memory: the block's first and last rows, then the ghosts.
-      tandem::tensor<T, R, host_space> out_first(ghost_shape, uninitialized), out_last(ghost_shape, uninitialized),
-          in_above(ghost_shape), in_below(ghost_shape);
-      const auto rows_at = [&](index_t r0) {
-        return tandem::tensor_view<const T, R, S>(t.local().data() + r0 * inner, ghost_shape);
-      };
-      tandem::copy(rows_at(0), out_first.view());
-      tandem::copy(rows_at(rows - width), out_last.view());
-      c.impl().sendrecv(out_first.data(), count, prev, in_below.data(), count, next, sizeof(T), 1);
-      c.impl().sendrecv(out_last.data(), count, next, in_above.data(), count, prev, sizeof(T), 2);
-      tandem::copy(in_above, above.view());
-      tandem::copy(in_below, below.view());
-    }
+  const int ends = wrap ? 1 : 0;
+  if (!(into.above_.shape() == ghost_shape) || into.ends_ != ends) {
+    // New storage; zeros only where no rank sends (beyond the global ends, not wrapping).
+    into.above_ = tandem::tensor<T, R, S>(ghost_shape, uninitialized);
+    into.below_ = tandem::tensor<T, R, S>(ghost_shape, uninitialized);
+    if (prev == none) into.above_.view() = T(0);
+    if (next == none) into.below_.view() = T(0);
+    into.ends_ = ends;
   }
-  return halo_rows<T, R, S>(std::move(above), std::move(below), t.local().view());
+  into.block_.emplace(t.local().view());
+  if (count == 0) return;
+  if constexpr (is_host_accessible_v<S>) {
+    tandem::synchronize(S{});
+    const T* first = t.local().data();
+    const T* last = first + (rows - width) * inner;
+    c.impl().sendrecv(first, count, prev, into.below_.data(), count, next, sizeof(T), 1);
+    c.impl().sendrecv(last, count, next, into.above_.data(), count, prev, sizeof(T), 2);
+  } else {
+    // Staged through host memory: the block's first and last rows, then the ghosts.
+    tandem::tensor<T, R, host_space> out_first(ghost_shape, uninitialized), out_last(ghost_shape, uninitialized),
+        in_above(ghost_shape, uninitialized), in_below(ghost_shape, uninitialized);
+    const auto rows_at = [&](index_t r0) {
+      return tandem::tensor_view<const T, R, S>(t.local().data() + r0 * inner, ghost_shape);
+    };
+    tandem::copy(rows_at(0), out_first.view());
+    tandem::copy(rows_at(rows - width), out_last.view());
+    c.impl().sendrecv(out_first.data(), count, prev, in_below.data(), count, next, sizeof(T), 1);
+    c.impl().sendrecv(out_last.data(), count, next, in_above.data(), count, prev, sizeof(T), 2);
+    if (prev != none) tandem::copy(in_above, into.above_.view());
+    if (next != none) tandem::copy(in_below, into.below_.view());
+  }
 }
 
 }  // namespace detail
@@ -117,12 +137,26 @@ halo_rows<T, R, S> exchange(const tensor<T, R, S>& t, index_t width, bool wrap) 
 /// The rows around this rank's block, zeros beyond the global rows (collective).
 template <class T, std::size_t R, class S>
 halo_rows<T, R, S> halo(const tensor<T, R, S>& t, index_t width) {
-  return detail::exchange(t, width, false);
+  halo_rows<T, R, S> h;
+  detail::exchange(t, width, false, h);
+  return h;
 }
 /// The same with the rows wrapping around (row -1 is the last global row).
 template <class T, std::size_t R, class S>
 halo_rows<T, R, S> halo(const tensor<T, R, S>& t, index_t width, periodic_t) {
-  return detail::exchange(t, width, true);
+  halo_rows<T, R, S> h;
+  detail::exchange(t, width, true, h);
+  return h;
+}
+/// Refreshes `h` (from an earlier halo of a tensor of this shape) in place: the exchange
+/// alone, as a hand-written one with preallocated buffers.
+template <class T, std::size_t R, class S>
+void halo(const tensor<T, R, S>& t, index_t width, halo_rows<T, R, S>& h) {
+  detail::exchange(t, width, false, h);
+}
+template <class T, std::size_t R, class S>
+void halo(const tensor<T, R, S>& t, index_t width, periodic_t, halo_rows<T, R, S>& h) {
+  detail::exchange(t, width, true, h);
 }
 
 }  // namespace tandem::dist

@@ -93,8 +93,20 @@ A chunked_reduce(const X& x, const Tr& tr, A init) {
   const index_t n = x.size();
   if (n == 0) return init;
   constexpr index_t C = td_detail::reduce_chunk;
-  const auto vals = contributions<A>(x, tr);
-  using S = space_of_t<decltype(vals)>;
+  // The block's contributions: the block itself when it already holds them (a tensor
+  // of A summed as it is), else computed into a temporary.
+  using L = typename std::remove_cvref_t<X>::local_type;
+  using S = space_of_t<L>;
+  constexpr bool in_place = td_detail::is_tensor_v<L> && std::is_same_v<value_of_t<L>, A> &&
+                            std::is_same_v<Tr, td_detail::as_value<A>>;
+  tandem::tensor<A, rank_of_v<L>, S> temporary;
+  if constexpr (!in_place) temporary = contributions<A>(x, tr);
+  const auto& vals = [&]() -> const tandem::tensor<A, rank_of_v<L>, S>& {
+    if constexpr (in_place)
+      return x.local();
+    else
+      return temporary;
+  }();
   const index_t row = n / x.shape()[0];
   const index_t a = x.offset() * row, b = a + vals.size();
   const index_t chunks = (n + C - 1) / C;
