@@ -167,6 +167,26 @@ class comm {
   }
   static int proc_null() { return MPI_PROC_NULL; }
 
+  /// A point-to-point message: `count` elements to or from rank `peer`.
+  struct transfer {
+    int peer;
+    void* data;
+    index_t count;
+  };
+  /// Posts every receive and send at once, then waits for all: the sparse exchange of
+  /// a rank that talks to a few others.
+  void exchange(const std::vector<transfer>& sends, const std::vector<transfer>& recvs, std::size_t elem,
+                int tag) const {
+    const MPI_Datatype t = type_of(elem);
+    std::vector<MPI_Request> requests(sends.size() + recvs.size(), MPI_REQUEST_NULL);
+    std::size_t k = 0;
+    for (const auto& r : recvs)
+      check(MPI_Irecv(r.data, count_of(r.count, "MPI_Irecv"), t, r.peer, tag, c_, &requests[k++]), "MPI_Irecv");
+    for (const auto& sd : sends)
+      check(MPI_Isend(sd.data, count_of(sd.count, "MPI_Isend"), t, sd.peer, tag, c_, &requests[k++]), "MPI_Isend");
+    check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  }
+
   /// One stretch of bytes a rank writes at an offset of a file.
   struct file_piece {
     std::uint64_t offset;

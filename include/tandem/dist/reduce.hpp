@@ -10,9 +10,9 @@
 /// Float sums are the same bits on any number of ranks, and the same as the single
 /// process's on the host: tandem sums in chunks of a fixed size (2^14 elements, reduced
 /// pairwise) and then reduces the chunks' partials pairwise. Here each rank reduces the
-/// chunks that lie wholly in its block; the pieces of a chunk that straddles blocks are
-/// gathered so that every rank reduces it whole, in order; and every rank reduces the
-/// gathered partials of all chunks in the same tree. Along axis 0 the same is done with
+/// chunks that lie wholly in its block; the pieces of a chunk that straddles blocks go
+/// to the rank that holds its first element, which reduces it whole, in order; and every
+/// rank reduces the gathered partials of all chunks in the same tree. Along axis 0 the same is done with
 /// Along axis 0 each rank gathers the operand whole and reduces it as the single
 /// process does (exact, but it moves every element; reducing 256-row blocks where they
 /// lie and combining their partials in the pairwise counter's order is the next step).
@@ -136,49 +136,69 @@ A chunked_reduce(const X& x, const Tr& tr, A init) {
       owned.push_back(last[0]);
     }
   }
-  // Fragments of straddling chunks, host-side: [a, head_end) and [tail_begin, b).
-  std::vector<A> pieces(static_cast<std::size_t>((head_end - a) + (b - tail_begin)));
-  {
-    const auto host_vals = [&](index_t begin, index_t len, A* out) {
-      if (len > 0) tandem::copy(tandem::tensor_view<const A, 1, S>(data + (begin - a), tandem::shape<1>{len}),
-                                tandem::tensor_view<A, 1, host_space>(out, tandem::shape<1>{len}));
-    };
-    host_vals(a, head_end - a, pieces.data());
-    host_vals(tail_begin, b - tail_begin, pieces.data() + (head_end - a));
-  }
-  // Every rank's layout, then its partials and pieces.
-  const int p = c.size();
+  // The chunks that straddle blocks: each is reduced by the rank that holds its first
+  // element (its "tail" chunk: [tail_begin, b) here, continued in the heads of the
+  // ranks after), which receives those heads; each rank sends its head [a, head_end)
+  // to that rank. Every rank's layout first (six numbers each).
+  const int p = c.size(), me = c.rank();
   const std::int64_t mine[6] = {c_first, static_cast<std::int64_t>(owned.size()), a, head_end - a, tail_begin,
                                 b - tail_begin};
   std::vector<std::int64_t> meta(static_cast<std::size_t>(6 * p));
   m.allgather(mine, 6, meta.data(), sizeof(std::int64_t));
-  std::vector<index_t> owned_counts(p), piece_counts(p);
-  index_t owned_total = 0, piece_total = 0;
-  for (int r = 0; r < p; ++r) {
-    owned_counts[r] = meta[6 * r + 1];
-    piece_counts[r] = meta[6 * r + 3] + meta[6 * r + 5];
-    owned_total += owned_counts[r];
-    piece_total += piece_counts[r];
-  }
-  std::vector<A> all_owned(static_cast<std::size_t>(owned_total)), all_pieces(static_cast<std::size_t>(piece_total));
-  m.allgatherv(owned.data(), static_cast<index_t>(owned.size()), all_owned.data(), owned_counts, sizeof(A));
-  m.allgatherv(pieces.data(), static_cast<index_t>(pieces.size()), all_pieces.data(), piece_counts, sizeof(A));
-
-  std::vector<A> partial(static_cast<std::size_t>(chunks));
-  std::vector<std::vector<A>> straddling(static_cast<std::size_t>(chunks));
-  index_t at_owned = 0, at_piece = 0;
-  for (int r = 0; r < p; ++r) {
-    for (index_t i = 0; i < owned_counts[r]; ++i) partial[static_cast<std::size_t>(meta[6 * r] + i)] = all_owned[at_owned++];
-    for (int f = 0; f < 2; ++f) {
-      const index_t begin = meta[6 * r + 2 + 2 * f], len = meta[6 * r + 3 + 2 * f];
-      for (index_t i = 0; i < len; ++i) straddling[static_cast<std::size_t>((begin + i) / C)].push_back(all_pieces[at_piece++]);
+  const auto host_vals = [&](index_t begin, index_t len) {
+    std::vector<A> out(static_cast<std::size_t>(len));
+    if (len > 0)
+      tandem::copy(tandem::tensor_view<const A, 1, S>(data + (begin - a), tandem::shape<1>{len}),
+                   tandem::tensor_view<A, 1, host_space>(out.data(), tandem::shape<1>{len}));
+    return out;
+  };
+  std::vector<A> head = host_vals(a, head_end - a), tail = host_vals(tail_begin, b - tail_begin);
+  std::vector<tandem::detail::mpi::comm::transfer> sends, recvs;
+  if (!head.empty())
+    sends.push_back({block_of_row(x.shape()[0], p, (a / C) * C / row), head.data(), static_cast<index_t>(head.size())});
+  std::vector<std::vector<A>> incoming;
+  if (!tail.empty()) {
+    const index_t chunk = tail_begin / C;
+    for (int r = me + 1; r < p; ++r) {
+      const std::int64_t h_begin = meta[6 * r + 2], h_len = meta[6 * r + 3];
+      if (h_len > 0 && h_begin / C == chunk) incoming.emplace_back(static_cast<std::size_t>(h_len));
+    }
+    std::size_t k = 0;
+    for (int r = me + 1; r < p; ++r) {
+      const std::int64_t h_begin = meta[6 * r + 2], h_len = meta[6 * r + 3];
+      if (h_len > 0 && h_begin / C == chunk) recvs.push_back({r, incoming[k++].data(), h_len});
     }
   }
-  for (index_t k = 0; k < chunks; ++k) {
-    auto& s = straddling[static_cast<std::size_t>(k)];
-    if (s.empty()) continue;
-    partial[static_cast<std::size_t>(k)] = reduce_rows<Op>(tandem::tensor_view<const A, 2, host_space>(
-        s.data(), tandem::shape<2>{1, static_cast<index_t>(s.size())}))[0];
+  m.exchange(sends, recvs, sizeof(A), 4);
+  if (!tail.empty()) {
+    for (const auto& piece : incoming) tail.insert(tail.end(), piece.begin(), piece.end());
+    owned.push_back(reduce_rows<Op>(tandem::tensor_view<const A, 2, host_space>(
+        tail.data(), tandem::shape<2>{1, static_cast<index_t>(tail.size())}))[0]);
+  }
+  // Every chunk's partial, on every rank, in chunk order: rank r's cover the chunks from
+  // its first whole one (or its tail chunk) on.
+  std::vector<index_t> counts(p);
+  std::vector<std::int64_t> firsts(p);
+  const std::int64_t first_and_count[2] = {b > a ? (c_last > c_first ? c_first : tail_begin / C) : 0,
+                                           static_cast<std::int64_t>(owned.size())};
+  std::vector<std::int64_t> all_fc(static_cast<std::size_t>(2 * p));
+  m.allgather(first_and_count, 2, all_fc.data(), sizeof(std::int64_t));
+  for (int r = 0; r < p; ++r) firsts[r] = all_fc[2 * r], counts[r] = all_fc[2 * r + 1];
+  std::vector<A> gathered(static_cast<std::size_t>(chunks));
+  m.allgatherv(owned.data(), static_cast<index_t>(owned.size()), gathered.data(), counts, sizeof(A));
+  // allgatherv laid them out in rank order, which is chunk order (each rank's chunks
+  // follow the previous rank's): check that they cover every chunk once.
+  std::vector<A>& partial = gathered;
+  {
+    index_t expect = 0;
+    for (int r = 0; r < p; ++r) {
+      if (counts[r] == 0) continue;
+      if (firsts[r] != expect)
+        throw error("tandem: dist: internal error: chunk partials out of order (rank " + std::to_string(r) + ")");
+      expect += counts[r];
+    }
+    if (expect != chunks) throw error("tandem: dist: internal error: " + std::to_string(expect) + " chunk partials of " +
+                                      std::to_string(chunks));
   }
   const A total = reduce_rows<Op>(tandem::tensor_view<const A, 2, host_space>(partial.data(), tandem::shape<2>{1, chunks}))[0];
   return Op{}(init, total);

@@ -37,6 +37,11 @@ namespace tandem::dist {
 inline index_t block_rows(index_t n, int p, int r) { return n / p + (r < n % p ? 1 : 0); }
 /// Global index of that block's first row.
 inline index_t block_offset(index_t n, int p, int r) { return r * (n / p) + std::min<index_t>(r, n % p); }
+/// The rank whose block holds global row `row` (0 <= row < n).
+inline int block_of_row(index_t n, int p, index_t row) {
+  const index_t q = n / p, rem = n % p;
+  return static_cast<int>(row < rem * (q + 1) ? row / (q + 1) : rem + (row - rem * (q + 1)) / q);
+}
 
 template <class T, std::size_t R, class Space = host_space>
 class tensor;
