@@ -1,7 +1,7 @@
 #pragma once
 /// \file dist/reduce.hpp
 /// Reductions of distributed tensors and expressions: `td::sum prod mean min max argmin
-/// argmax dot norm`, whole and along an axis, every rank getting the result (a value, or
+/// argmax norm` (and `td::dot`, whose one definition sums a * b), whole and along an axis, every rank getting the result (a value, or
 /// an ordinary td::tensor of rank R - 1). Along an inner axis the blocks are reduced
 /// where they lie and only the results move; a program that wants that result
 /// distributed instead reduces the block itself:
@@ -304,20 +304,6 @@ auto norm(const E& e) {
   return detail::convert<V>(static_cast<A>(std::sqrt(
       dist::detail::chunked_reduce<A, E, detail::as_square<A>, detail::sum_op>(e, detail::as_square<A>{}, A(0)))));
 }
-/// Sum of elementwise products, as td::dot.
-template <dist_operand A, dist_operand B>
-auto dot(const A& a, const B& b) {
-  if (!(a.shape() == b.shape()))
-    throw shape_error("tandem: dot needs operands of one shape, got " + to_string(a.shape()) + " and " +
-                      to_string(b.shape()));
-  using V = value_of_t<decltype(a * b)>;
-  using W = detail::accumulate_t<V>;
-  if constexpr (std::is_same_v<V, W>)
-    return sum(a * b);
-  else
-    return detail::convert<V>(sum(cast<W>(a) * cast<W>(b)));
-}
-
 /// Smallest element over every rank (NaN if any is NaN); td::shape_error when empty.
 template <dist_operand E>
 auto min(const E& e) {
