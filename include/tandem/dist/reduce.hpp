@@ -13,9 +13,8 @@
 /// chunks that lie wholly in its block; the pieces of a chunk that straddles blocks go
 /// to the rank that holds its first element, which reduces it whole, in order; and every
 /// rank reduces the gathered partials of all chunks in the same tree. Along axis 0 the same is done with
-/// Along axis 0 each rank gathers the operand whole and reduces it as the single
-/// process does (exact, but it moves every element; reducing 256-row blocks where they
-/// lie and combining their partials in the pairwise counter's order is the next step).
+/// Along axis 0 the same is done with the 256-row blocks of the pairwise reduction and
+/// its binary counter (axis0_accumulated).
 /// (On a GPU the single-process sum is CUB's, whose order differs; the distributed one
 /// there gives the host's bits.)
 ///
@@ -243,18 +242,180 @@ inline std::size_t normal_axis(index_t axis, std::size_t rank, const char* what)
   return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
 }
 
+/// Along axis 0, op-accumulated (sum, prod, mean, norm) with the single process's bits:
+/// for each lane the single process reduces blocks of 256 rows (pairwise_block) and
+/// combines the blocks' partials in reduce_pairwise's binary counter. Here each rank
+/// reduces the blocks of rows wholly in its block; the rows of a block that straddles
+/// blocks go to the rank holding its first row, which reduces it; the blocks' partial
+/// rows (N / 256 of them) are gathered, and every rank runs the counter over them.
+template <class V, class A, class Op, class X, class Tr, class Fin, class Fallback>
+auto axis0_accumulated(const X& x, const Tr& tr, A init, const Fin& fin, Fallback&& fallback) {
+  using L = typename std::remove_cvref_t<X>::local_type;
+  using S = space_of_t<L>;
+  constexpr std::size_t R = rank_of_v<X>;
+  using Out = decltype(fallback());
+  const communicator& c = x.comm();
+  const auto& m = c.impl();
+  const int p = c.size(), me = c.rank();
+  const index_t n = x.shape()[0];
+  index_t inner = 1;
+  for (std::size_t d = 1; d < R; ++d) inner *= x.shape()[d];
+  if (n == 0 || inner == 0) return fallback();  // nothing to combine: the block's own result is the whole's
+  constexpr index_t B = td_detail::pairwise_block;
+  const auto vals = contributions<A>(x, tr);
+  const A* const data = vals.data();
+  const index_t o = x.offset(), k = vals.extent(0), e = o + k, blocks = (n + B - 1) / B;
+  const auto reduce_blocks = [&](const A* first, index_t count, index_t rows) {  // count blocks of `rows` rows
+    const tandem::tensor_view<const A, 3, S> v(first, tandem::shape<3>{count, rows, inner});
+    if constexpr (std::is_same_v<Op, td_detail::prod_op>)
+      return tandem::to_vector(tandem::prod(v, 1));
+    else
+      return tandem::to_vector(tandem::sum(v, 1));
+  };
+  index_t b_first = 0, b_last = 0, head_end = o, tail_begin = e;
+  if (k > 0) {
+    b_first = (o + B - 1) / B;
+    b_last = e == n ? blocks : e / B;
+    if (b_last < b_first) b_last = b_first;
+    head_end = std::min(e, b_first * B);
+    tail_begin = std::max(head_end, std::min(e, b_last * B));
+  }
+  std::vector<A> owned;
+  if (b_last > b_first) {
+    const index_t full_end = std::min(b_last, n / B);
+    if (full_end > b_first) owned = reduce_blocks(data + (b_first * B - o) * inner, full_end - b_first, B);
+    if (b_last > full_end) {
+      const auto last = reduce_blocks(data + (full_end * B - o) * inner, 1, n - full_end * B);
+      owned.insert(owned.end(), last.begin(), last.end());
+    }
+  }
+  const auto host_rows = [&](index_t begin, index_t rows) {
+    std::vector<A> out(static_cast<std::size_t>(rows * inner));
+    if (rows > 0)
+      tandem::copy(tandem::tensor_view<const A, 1, S>(data + (begin - o) * inner, tandem::shape<1>{rows * inner}),
+                   tandem::tensor_view<A, 1, host_space>(out.data(), tandem::shape<1>{rows * inner}));
+    return out;
+  };
+  std::vector<A> head = host_rows(o, head_end - o), tail = host_rows(tail_begin, e - tail_begin);
+  const std::int64_t mine[4] = {o, head_end - o, tail_begin, e - tail_begin};
+  std::vector<std::int64_t> meta(static_cast<std::size_t>(4 * p));
+  m.allgather(mine, 4, meta.data(), sizeof(std::int64_t));
+  std::vector<tandem::detail::mpi::comm::transfer> sends, recvs;
+  if (!head.empty()) sends.push_back({block_of_row(n, p, (o / B) * B), head.data(), static_cast<index_t>(head.size())});
+  std::vector<std::vector<A>> incoming;
+  if (!tail.empty()) {
+    for (int r = me + 1; r < p; ++r)
+      if (meta[4 * r + 1] > 0 && meta[4 * r] / B == tail_begin / B)
+        incoming.emplace_back(static_cast<std::size_t>(meta[4 * r + 1] * inner));
+    std::size_t j = 0;
+    for (int r = me + 1; r < p; ++r)
+      if (meta[4 * r + 1] > 0 && meta[4 * r] / B == tail_begin / B)
+        recvs.push_back({r, incoming[j].data(), static_cast<index_t>(incoming[j].size())}), ++j;
+  }
+  m.exchange(sends, recvs, sizeof(A), 5);
+  if (!tail.empty()) {
+    for (const auto& piece : incoming) tail.insert(tail.end(), piece.begin(), piece.end());
+    const index_t rows = static_cast<index_t>(tail.size()) / inner;
+    const tandem::tensor_view<const A, 3, host_space> v(tail.data(), tandem::shape<3>{1, rows, inner});
+    const auto part = std::is_same_v<Op, td_detail::prod_op> ? tandem::to_vector(tandem::prod(v, 1))
+                                                             : tandem::to_vector(tandem::sum(v, 1));
+    owned.insert(owned.end(), part.begin(), part.end());
+  }
+  // Every block's partial row, in block order (rank order is block order).
+  std::vector<index_t> counts(p);
+  std::vector<std::int64_t> all_counts(p);
+  const std::int64_t my_count = static_cast<std::int64_t>(owned.size());
+  m.allgather(&my_count, 1, all_counts.data(), sizeof(std::int64_t));
+  index_t total = 0;
+  for (int r = 0; r < p; ++r) counts[r] = all_counts[r], total += counts[r];
+  if (total != blocks * inner)
+    throw error("tandem: dist: internal error: " + std::to_string(total / inner) + " block partials of " +
+                std::to_string(blocks));
+  std::vector<A> partial(static_cast<std::size_t>(total));
+  m.allgatherv(owned.data(), my_count, partial.data(), counts, sizeof(A));
+  // reduce_pairwise's counter over the blocks, lane by lane (entry j covers 2^level[j] blocks).
+  const Op op{};
+  std::vector<std::vector<A>> stack;
+  std::vector<int> level;
+  for (index_t b = 0; b < blocks; ++b) {
+    std::vector<A> s_row(partial.begin() + b * inner, partial.begin() + (b + 1) * inner);
+    int lv = 0;
+    while (!level.empty() && level.back() == lv) {
+      for (index_t i = 0; i < inner; ++i) s_row[i] = op(stack.back()[i], s_row[i]);
+      stack.pop_back();
+      level.pop_back();
+      ++lv;
+    }
+    stack.push_back(std::move(s_row));
+    level.push_back(lv);
+  }
+  std::vector<A> r = stack.back();
+  for (std::size_t j = stack.size() - 1; j-- > 0;)
+    for (index_t i = 0; i < inner; ++i) r[i] = op(stack[j][i], r[i]);
+  tandem::shape<(R > 1 ? R - 1 : 0)> out_shape{};
+  for (std::size_t d = 1; d < R; ++d) out_shape[d - 1] = x.shape()[d];
+  tandem::tensor<V, (R > 1 ? R - 1 : 0), host_space> out(out_shape, uninitialized);
+  for (index_t i = 0; i < inner; ++i) out.data()[i] = td_detail::convert<V>(fin(op(init, r[i]), n));
+  return Out(tandem::to(S{}, std::move(out)));
+}
+
+/// Along axis 0, min / max / argmin / argmax: each rank reduces its block, and the
+/// ranks' results are combined in rank order by the single-process rule (NaN first,
+/// ties to the earlier row).
+template <bool Larger, bool Index, class X, class Fallback>
+auto axis0_extreme(const X& x, Fallback&& fallback) {
+  using T = value_of_t<X>;
+  using Out = decltype(fallback());
+  const auto& m = x.comm().impl();
+  const int p = m.size();
+  const auto block = block_of(x);
+  const index_t k = block.extent(0);
+  index_t inner = 1;
+  for (std::size_t d = 1; d < rank_of_v<X>; ++d) inner *= x.shape()[d];
+  if (x.shape()[0] == 0 || inner == 0) return fallback();
+  std::vector<td_detail::value_index<T>> mine(static_cast<std::size_t>(inner));
+  const std::int64_t present = k > 0;
+  if (k > 0) {
+    const auto values = tandem::to_vector(Larger ? tandem::max(block, 0) : tandem::min(block, 0));
+    const auto where = tandem::to_vector(Larger ? tandem::argmax(block, 0) : tandem::argmin(block, 0));
+    for (index_t i = 0; i < inner; ++i) mine[i] = {values[i], where[i] + x.offset()};
+  }
+  std::vector<std::int64_t> presence(p);
+  m.allgather(&present, 1, presence.data(), sizeof(std::int64_t));
+  std::vector<td_detail::value_index<T>> all(static_cast<std::size_t>(inner * p));
+  m.allgather(mine.data(), inner, all.data(), sizeof(td_detail::value_index<T>));
+  const td_detail::arg_extreme_op<Larger> op{};
+  std::vector<td_detail::value_index<T>> best;
+  for (int r = 0; r < p; ++r) {
+    if (!presence[r]) continue;
+    const auto* row = all.data() + r * inner;
+    if (best.empty())
+      best.assign(row, row + inner);
+    else
+      for (index_t i = 0; i < inner; ++i) best[i] = op(best[i], row[i]);
+  }
+  using R0 = std::remove_cvref_t<Out>;  // the block's own result's type (not computed: a block may be empty)
+  tandem::shape<rank_of_v<R0>> out_shape{};
+  for (std::size_t d = 1; d < rank_of_v<X>; ++d) out_shape[d - 1] = x.shape()[d];
+  tandem::tensor<value_of_t<R0>, rank_of_v<R0>, host_space> out(out_shape, uninitialized);
+  for (index_t i = 0; i < inner; ++i) {
+    if constexpr (Index)
+      out.data()[i] = best[i].index;
+    else
+      out.data()[i] = best[i].value;
+  }
+  return Out(tandem::to(space_of_t<R0>{}, std::move(out)));
+}
+
 /// Reduces along `axis` with `reduce(tensor, axis)`, the result on every rank: along an
 /// inner axis each rank reduces its block and the (smaller) results are gathered; along
-/// axis 0 every rank gathers the whole and reduces it, as the single process does.
-template <class X, class F>
-auto along(const X& x, index_t axis, const char* what, F&& reduce) {
+/// axis 0, `axis0()` (axis0_accumulated or axis0_extreme).
+template <class X, class F, class Axis0>
+auto along(const X& x, index_t axis, const char* what, F&& reduce, Axis0&& axis0) {
   const std::size_t a = normal_axis(axis, rank_of_v<X>, what);
   using B = std::remove_cvref_t<decltype(block_of(x))>;
   using Result = decltype(reduce(std::declval<const B&>(), index_t(0)));
-  if (a == 0) {
-    const tandem::dist::tensor<value_of_t<B>, rank_of_v<B>, space_of_t<B>> blocks(x.comm(), x.shape(), B(block_of(x)));
-    return Result(reduce(tandem::dist::allgather(blocks), index_t(0)));
-  }
+  if (a == 0) return Result(axis0());
   if constexpr (rank_of_v<X> >= 2) {
     auto local = reduce(block_of(x), static_cast<index_t>(a));
     constexpr std::size_t RR = rank_of_v<Result>;
@@ -324,19 +485,59 @@ index_t argmax(const E& e) {
 }
 
 
-#define TANDEM_DIST_ALONG(name)                                                                        \
-  template <dist_operand E>                                                                            \
-  auto name(const E& e, index_t axis) {                                                                \
-    return dist::detail::along(e, axis, #name, [](const auto& t, index_t a) { return tandem::name(t, a); }); \
+/// Along an axis (negative counts from the end), the result on every rank. Float sums,
+/// means and norms are the single process's bits.
+template <dist_operand E>
+auto sum(const E& e, index_t axis) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  const auto whole = [&] { return tandem::sum(dist::detail::block_of(e), index_t(0)); };
+  return dist::detail::along(e, axis, "sum", [](const auto& t, index_t a) { return tandem::sum(t, a); }, [&] {
+    return dist::detail::axis0_accumulated<V, A, detail::sum_op>(e, detail::as_value<A>{}, A(0),
+                                                                 detail::identity_fin<A>{}, whole);
+  });
+}
+template <dist_operand E>
+auto prod(const E& e, index_t axis) {
+  using V = detail::sum_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  const auto whole = [&] { return tandem::prod(dist::detail::block_of(e), index_t(0)); };
+  return dist::detail::along(e, axis, "prod", [](const auto& t, index_t a) { return tandem::prod(t, a); }, [&] {
+    return dist::detail::axis0_accumulated<V, A, detail::prod_op>(e, detail::as_value<A>{}, A(1),
+                                                                  detail::identity_fin<A>{}, whole);
+  });
+}
+template <dist_operand E>
+auto mean(const E& e, index_t axis) {
+  using V = detail::real_t<value_of_t<E>>;
+  using A = detail::accumulate_t<V>;
+  const auto whole = [&] { return tandem::mean(dist::detail::block_of(e), index_t(0)); };
+  return dist::detail::along(e, axis, "mean", [](const auto& t, index_t a) { return tandem::mean(t, a); }, [&] {
+    return dist::detail::axis0_accumulated<V, A, detail::sum_op>(e, detail::as_value<A>{}, A(0),
+                                                                 detail::mean_fin<A>{}, whole);
+  });
+}
+template <dist_operand E>
+auto norm(const E& e, index_t axis) {
+  using V = detail::real_part_t<detail::real_t<value_of_t<E>>>;
+  using A = detail::accumulate_t<V>;
+  const auto whole = [&] { return tandem::norm(dist::detail::block_of(e), index_t(0)); };
+  return dist::detail::along(e, axis, "norm", [](const auto& t, index_t a) { return tandem::norm(t, a); }, [&] {
+    return dist::detail::axis0_accumulated<V, A, detail::sum_op>(e, detail::as_square<A>{}, A(0),
+                                                                 detail::sqrt_fin<A>{}, whole);
+  });
+}
+#define TANDEM_DIST_EXTREME_ALONG(name, larger, index)                                                         \
+  template <dist_operand E>                                                                                    \
+  auto name(const E& e, index_t axis) {                                                                        \
+    const auto whole = [&] { return tandem::name(dist::detail::block_of(e), index_t(0)); };                    \
+    return dist::detail::along(e, axis, #name, [](const auto& t, index_t a) { return tandem::name(t, a); },    \
+                               [&] { return dist::detail::axis0_extreme<larger, index>(e, whole); });          \
   }
-TANDEM_DIST_ALONG(sum)
-TANDEM_DIST_ALONG(prod)
-TANDEM_DIST_ALONG(mean)
-TANDEM_DIST_ALONG(min)
-TANDEM_DIST_ALONG(max)
-TANDEM_DIST_ALONG(norm)
-TANDEM_DIST_ALONG(argmin)
-TANDEM_DIST_ALONG(argmax)
-#undef TANDEM_DIST_ALONG
+TANDEM_DIST_EXTREME_ALONG(min, false, false)
+TANDEM_DIST_EXTREME_ALONG(max, true, false)
+TANDEM_DIST_EXTREME_ALONG(argmin, false, true)
+TANDEM_DIST_EXTREME_ALONG(argmax, true, true)
+#undef TANDEM_DIST_EXTREME_ALONG
 
 }  // namespace tandem
