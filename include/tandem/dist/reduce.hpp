@@ -12,9 +12,9 @@
 /// pairwise) and then reduces the chunks' partials pairwise. Here each rank reduces the
 /// chunks that lie wholly in its block; the pieces of a chunk that straddles blocks go
 /// to the rank that holds its first element, which reduces it whole, in order; and every
-/// rank reduces the gathered partials of all chunks in the same tree. Along axis 0 the same is done with
-/// Along axis 0 the same is done with the 256-row blocks of the pairwise reduction and
-/// its binary counter (axis0_accumulated).
+/// rank reduces the gathered partials of all chunks in the same tree. Along axis 0 the
+/// same is done with the 256-row blocks of the pairwise reduction and its binary counter
+/// (axis0_accumulated).
 /// (On a GPU the single-process sum is CUB's, whose order differs; the distributed one
 /// there gives the host's bits.)
 ///
