@@ -10,7 +10,9 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <cstdlib>
 #include <limits>
+#include <thread>
 #include <vector>
 
 #include "support/test_support.hpp"
@@ -49,6 +51,15 @@ bool same_elements(const X& x, const Y& y) {
 }
 
 }  // namespace
+
+TEST_CASE("the environment shares the node's cores among its ranks", "[dist]") {
+  // Every rank of these tests runs on this one machine.
+  const auto w = dist::world();
+  if (std::getenv("TANDEM_NUM_THREADS") == nullptr) {
+    const int hw = static_cast<int>(std::thread::hardware_concurrency());
+    CHECK(td::num_threads() == (w.size() > 1 ? std::max(1, hw / w.size()) : std::max(1, hw)));
+  }
+}
 
 TEST_CASE("blocks are balanced: sizes differ by at most one row", "[dist]") {
   for (td::index_t n : {0, 1, 2, 3, 5, 7, 100, 1001}) {

@@ -60,6 +60,16 @@ inline void init(int* argc, char*** argv) {
 }
 inline void finalize() { check(MPI_Finalize(), "MPI_Finalize"); }
 inline native_comm world_handle() { return MPI_COMM_WORLD; }
+/// How many ranks of the program share this rank's node (memory); collective.
+inline int ranks_on_this_node() {
+  MPI_Comm node;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node), "MPI_Comm_split_type");
+  int n = 1;
+  const int rc = MPI_Comm_size(node, &n);
+  MPI_Comm_free(&node);
+  check(rc, "MPI_Comm_size");
+  return n;
+}
 
 /// An int count for MPI, or mpi_error naming the call.
 inline int count_of(index_t n, const char* call) {

@@ -14,12 +14,16 @@
 /// program's), and the duplicate returns errors rather than aborting, so a failed call
 /// throws td::mpi_error. Making one is collective: every rank of the group makes it.
 
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
+#include <thread>
 #include <string>
 #include <utility>
 
 #include "../backend/mpi.hpp"
 #include "../error.hpp"
+#include "../threads.hpp"
 #include "../traits.hpp"
 
 namespace tandem::dist {
@@ -36,7 +40,10 @@ inline std::shared_ptr<const tandem::detail::mpi::comm>& world_slot() {
 }  // namespace detail
 
 /// Starts MPI for the program's lifetime (unless the program started it: then leaves
-/// ending it to the program as well). One per program, made first in main.
+/// ending it to the program as well). One per program, made first in main. Unless
+/// TANDEM_NUM_THREADS is set, it also shares the node's cores among the ranks on it:
+/// each rank's host thread pool gets hardware threads / ranks on the node (at least 1),
+/// so that k ranks on one machine do not run k times its cores in threads.
 class environment {
  public:
   environment() : environment(nullptr, nullptr) {}
@@ -58,6 +65,11 @@ class environment {
     if (!tandem::detail::mpi::initialized()) {
       tandem::detail::mpi::init(argc, argv);
       owns_ = true;
+    }
+    if (!std::getenv("TANDEM_NUM_THREADS")) {
+      const int local = tandem::detail::mpi::ranks_on_this_node();
+      const unsigned hw = std::thread::hardware_concurrency();
+      if (local > 1) tandem::set_num_threads(std::max(1, static_cast<int>(hw) / local));
     }
   }
   bool owns_ = false;
