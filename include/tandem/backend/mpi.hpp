@@ -183,18 +183,56 @@ class comm {
     void* data;
     index_t count;
   };
-  /// Posts every receive and send at once, then waits for all: the sparse exchange of
-  /// a rank that talks to a few others.
-  void exchange(const std::vector<transfer>& sends, const std::vector<transfer>& recvs, std::size_t elem,
+  /// Messages in flight (from start()): wait() completes them; so does the destructor,
+  /// which must not leave MPI writing into buffers that are about to go.
+  class pending {
+   public:
+    pending() = default;
+    pending(pending&& o) noexcept : requests_(std::move(o.requests_)) { o.requests_.clear(); }
+    pending& operator=(pending&& o) noexcept {
+      if (this != &o) {
+        complete();
+        requests_ = std::move(o.requests_);
+        o.requests_.clear();
+      }
+      return *this;
+    }
+    pending(const pending&) = delete;
+    ~pending() { complete(); }
+    void wait() {
+      if (requests_.empty()) return;
+      const int rc = MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+      requests_.clear();
+      check(rc, "MPI_Waitall");
+    }
+
+   private:
+    friend class comm;
+    void complete() noexcept {  // without throwing: errors were reported by wait() or are moot
+      if (!requests_.empty() && !finalized())
+        MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+      requests_.clear();
+    }
+    std::vector<MPI_Request> requests_;
+  };
+  /// Posts every receive and send at once and returns them in flight: the caller
+  /// computes meanwhile, then waits (the send buffers must stay as they are till then).
+  pending start(const std::vector<transfer>& sends, const std::vector<transfer>& recvs, std::size_t elem,
                 int tag) const {
     const MPI_Datatype t = type_of(elem);
-    std::vector<MPI_Request> requests(sends.size() + recvs.size(), MPI_REQUEST_NULL);
+    pending p;
+    p.requests_.assign(sends.size() + recvs.size(), MPI_REQUEST_NULL);
     std::size_t k = 0;
     for (const auto& r : recvs)
-      check(MPI_Irecv(r.data, count_of(r.count, "MPI_Irecv"), t, r.peer, tag, c_, &requests[k++]), "MPI_Irecv");
+      check(MPI_Irecv(r.data, count_of(r.count, "MPI_Irecv"), t, r.peer, tag, c_, &p.requests_[k++]), "MPI_Irecv");
     for (const auto& sd : sends)
-      check(MPI_Isend(sd.data, count_of(sd.count, "MPI_Isend"), t, sd.peer, tag, c_, &requests[k++]), "MPI_Isend");
-    check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+      check(MPI_Isend(sd.data, count_of(sd.count, "MPI_Isend"), t, sd.peer, tag, c_, &p.requests_[k++]), "MPI_Isend");
+    return p;
+  }
+  /// The same, waited for: the sparse exchange of a rank that talks to a few others.
+  void exchange(const std::vector<transfer>& sends, const std::vector<transfer>& recvs, std::size_t elem,
+                int tag) const {
+    start(sends, recvs, elem, tag).wait();
   }
 
   /// One stretch of bytes a rank writes at an offset of a file.
