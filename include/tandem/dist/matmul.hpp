@@ -4,7 +4,7 @@
 /// like a ((n, m), the same rows on the same ranks).
 /// - b an ordinary (k, m) tensor every rank holds: each rank multiplies its block, no
 ///   communication.
-/// - b distributed ((k, m), blocks of rows of k): a ring of MPI_Sendrecv. In p steps each
+/// - b distributed ((k, m), blocks of rows of k): a ring. In p steps each
 ///   rank multiplies the columns of its block of a that match the block of b it holds,
 ///   adds the product to its result, and passes that block of b to the rank before it
 ///   (receiving the next from the rank after), that message in flight while it
