@@ -486,47 +486,25 @@ index_t argmax(const E& e) {
 
 
 /// Along an axis (negative counts from the end), the result on every rank. Float sums,
-/// means and norms are the single process's bits.
-template <dist_operand E>
-auto sum(const E& e, index_t axis) {
-  using V = detail::sum_t<value_of_t<E>>;
-  using A = detail::accumulate_t<V>;
-  const auto whole = [&] { return tandem::sum(dist::detail::block_of(e), index_t(0)); };
-  return dist::detail::along(e, axis, "sum", [](const auto& t, index_t a) { return tandem::sum(t, a); }, [&] {
-    return dist::detail::axis0_accumulated<V, A, detail::sum_op>(e, detail::as_value<A>{}, A(0),
-                                                                 detail::identity_fin<A>{}, whole);
-  });
-}
-template <dist_operand E>
-auto prod(const E& e, index_t axis) {
-  using V = detail::sum_t<value_of_t<E>>;
-  using A = detail::accumulate_t<V>;
-  const auto whole = [&] { return tandem::prod(dist::detail::block_of(e), index_t(0)); };
-  return dist::detail::along(e, axis, "prod", [](const auto& t, index_t a) { return tandem::prod(t, a); }, [&] {
-    return dist::detail::axis0_accumulated<V, A, detail::prod_op>(e, detail::as_value<A>{}, A(1),
-                                                                  detail::identity_fin<A>{}, whole);
-  });
-}
-template <dist_operand E>
-auto mean(const E& e, index_t axis) {
-  using V = detail::real_t<value_of_t<E>>;
-  using A = detail::accumulate_t<V>;
-  const auto whole = [&] { return tandem::mean(dist::detail::block_of(e), index_t(0)); };
-  return dist::detail::along(e, axis, "mean", [](const auto& t, index_t a) { return tandem::mean(t, a); }, [&] {
-    return dist::detail::axis0_accumulated<V, A, detail::sum_op>(e, detail::as_value<A>{}, A(0),
-                                                                 detail::mean_fin<A>{}, whole);
-  });
-}
-template <dist_operand E>
-auto norm(const E& e, index_t axis) {
-  using V = detail::real_part_t<detail::real_t<value_of_t<E>>>;
-  using A = detail::accumulate_t<V>;
-  const auto whole = [&] { return tandem::norm(dist::detail::block_of(e), index_t(0)); };
-  return dist::detail::along(e, axis, "norm", [](const auto& t, index_t a) { return tandem::norm(t, a); }, [&] {
-    return dist::detail::axis0_accumulated<V, A, detail::sum_op>(e, detail::as_square<A>{}, A(0),
-                                                                 detail::sqrt_fin<A>{}, whole);
-  });
-}
+/// means and norms are the single process's bits. V: the result's element type; the
+/// rest as td::sum, td::prod, td::mean and td::norm accumulate.
+#define TANDEM_DIST_ACCUMULATED_ALONG(name, result_type, op, init, contribution, fin)                          \
+  template <dist_operand E>                                                                                    \
+  auto name(const E& e, index_t axis) {                                                                        \
+    using V = result_type;                                                                                     \
+    using A = detail::accumulate_t<V>;                                                                         \
+    const auto whole = [&] { return tandem::name(dist::detail::block_of(e), index_t(0)); };                    \
+    return dist::detail::along(e, axis, #name, [](const auto& t, index_t a) { return tandem::name(t, a); }, [&] { \
+      return dist::detail::axis0_accumulated<V, A, detail::op>(e, detail::contribution<A>{}, A(init),         \
+                                                               detail::fin<A>{}, whole);                      \
+    });                                                                                                        \
+  }
+TANDEM_DIST_ACCUMULATED_ALONG(sum, detail::sum_t<value_of_t<E>>, sum_op, 0, as_value, identity_fin)
+TANDEM_DIST_ACCUMULATED_ALONG(prod, detail::sum_t<value_of_t<E>>, prod_op, 1, as_value, identity_fin)
+TANDEM_DIST_ACCUMULATED_ALONG(mean, detail::real_t<value_of_t<E>>, sum_op, 0, as_value, mean_fin)
+TANDEM_DIST_ACCUMULATED_ALONG(norm, detail::real_part_t<detail::real_t<value_of_t<E>>>, sum_op, 0, as_square, sqrt_fin)
+#undef TANDEM_DIST_ACCUMULATED_ALONG
+
 #define TANDEM_DIST_EXTREME_ALONG(name, larger, index)                                                         \
   template <dist_operand E>                                                                                    \
   auto name(const E& e, index_t axis) {                                                                        \
