@@ -248,6 +248,13 @@ class npy_header_parser {
   std::size_t pos_ = 0;
 };
 
+/// A shape as numpy prints it: "(2, 3)", "(4,)", "()".
+inline std::string npy_shape_text(const std::vector<std::uint64_t>& shape) {
+  std::string s = "(";
+  for (std::size_t d = 0; d < shape.size(); ++d) s += (d ? ", " : "") + std::to_string(shape[d]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
 /// Reads and checks a header from `src` (read(dst, n, what) reads the next n bytes or
 /// throws; remaining() bounds what is left), leaving `src` at the first data byte.
 template <class Source>
@@ -287,6 +294,12 @@ npy_header read_npy_header(Source& src, const std::string& file) {
   for (const std::uint64_t e : h.shape)
     if (__builtin_mul_overflow(count, e, &count) || count > std::uint64_t(INT64_MAX))
       throw_io(file, "the shape's element count does not fit in 63 bits");
+  // As a tensor's own check: the non-zero extents' product (the strides' reach) in bytes
+  // must fit in 63 bits even when another extent is 0 and there are no elements.
+  std::uint64_t reach = std::max<std::uint64_t>(h.dtype.size, 1);
+  for (const std::uint64_t e : h.shape)
+    if (e != 0 && (__builtin_mul_overflow(reach, e, &reach) || reach > std::uint64_t(INT64_MAX)))
+      throw_io(file, "shape " + npy_shape_text(h.shape) + " is too big: its strides in bytes do not fit in 63 bits");
   h.count = count;
   if (__builtin_mul_overflow(count, std::uint64_t(h.dtype.size), &h.data_bytes) ||
       h.data_bytes > std::uint64_t(INT64_MAX))
@@ -297,11 +310,6 @@ npy_header read_npy_header(Source& src, const std::string& file) {
   return h;
 }
 
-inline std::string npy_shape_text(const std::vector<std::uint64_t>& shape) {
-  std::string s = "(";
-  for (std::size_t d = 0; d < shape.size(); ++d) s += (d ? ", " : "") + std::to_string(shape[d]);
-  return s + (shape.size() == 1 ? ",)" : ")");
-}
 
 /// "expected <f4 rank 2, file holds <i8 rank 1", when the file's type or rank is not
 /// the one asked for.

@@ -287,6 +287,18 @@ TEST_CASE("hostile .npy files throw io_error, never crash or over-read", "[npy]"
   CHECK_IO_ERROR((td::load_npy<double, 2>(dir / "bad.npy")), testing::contains("printable"));
   fs::create_directory(dir / "folder.npy");
   CHECK_IO_ERROR((td::load_npy<double, 2>(dir / "folder.npy")), testing::contains("not a regular file"));
+  // No elements (an extent is 0), but another extent no tensor can have (the fuzzer's
+  // find of 2026-12-05: it escaped as td::shape_error from the tensor's own check).
+  write_bytes(dir / "huge.npy",
+              npy_file("{'descr': '>f4', 'fortran_order': False, 'shape': (3693360712769339388, 0), }", ""));
+  CHECK_IO_ERROR((td::load_npy<float, 2>(dir / "huge.npy")), testing::contains("is too big"));
+  CHECK_IO_ERROR((td::map_npy<float, 2>(dir / "huge.npy")), testing::contains("is too big"));
+  auto into = td::zeros<float>({2, 0});
+  CHECK_IO_ERROR(td::load_npy(dir / "huge.npy", into), testing::contains("is too big"));
+  // The same extent with 1-byte elements fits (2^61.7 < 2^63): an empty (n, 0) tensor.
+  write_bytes(dir / "wide.npy",
+              npy_file("{'descr': '|u1', 'fortran_order': False, 'shape': (3693360712769339388, 0), }", ""));
+  CHECK(td::load_npy<std::uint8_t, 2>(dir / "wide.npy").shape() == td::shape<2>{3693360712769339388, 0});
 }
 
 TEST_CASE("a save that fails leaves the earlier file as it was", "[npy]") {
