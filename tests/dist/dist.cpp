@@ -19,15 +19,6 @@
 
 namespace dist = td::dist;
 
-// The spaces each body runs in: host and device (and managed under CUDA). The nvcc
-// build leaves the host space to the host compiler's build of these same tests (the
-// code is the same; nvcc would only spend a third more time compiling it again).
-#ifdef TANDEM_GPU_TESTS
-#  define TANDEM_DIST_TEST_SPACES td::device_space, td::managed_space
-#else
-#  define TANDEM_DIST_TEST_SPACES TANDEM_TEST_SPACES
-#endif
-
 namespace {
 
 /// The same values on every rank: a deterministic, irregular function of the index
@@ -92,7 +83,7 @@ TEST_CASE("blocks are balanced: sizes differ by at most one row", "[dist]") {
   CHECK(t.shape() == td::shape<2>{10, 3});
 }
 
-TEMPLATE_TEST_CASE("creation gives the single-process values", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("creation gives the single-process values", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t n : {0, 1, 2, 7, 13}) {
     CHECK(testing::values(dist::allgather(dist::zeros<double>(w, {n, 2}, TestType{}))) ==
@@ -112,7 +103,7 @@ TEMPLATE_TEST_CASE("creation gives the single-process values", "[dist]", TANDEM_
   CHECK(dist::arange<int>(w, 0, TestType{}).size() == 0);
 }
 
-TEMPLATE_TEST_CASE("scatter, gather and allgather round trip", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("scatter, gather and allgather round trip", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t rows : {0, 1, 2, 3, 5, 11}) {
     const auto whole = pattern<double, 2, TestType>({rows, 3});
@@ -138,7 +129,7 @@ TEMPLATE_TEST_CASE("scatter, gather and allgather round trip", "[dist]", TANDEM_
   CHECK_THROWS_AS(dist::scatter(w, td::tensor<double, 1, TestType>(), w.size()), td::index_error);
 }
 
-TEMPLATE_TEST_CASE("from_local balances blocks of any sizes", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("from_local balances blocks of any sizes", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   // Rank r brings r + 1 rows (rank 0 one, the last p), values 100 r + row.
   const td::index_t mine_rows = w.rank() + 1;
@@ -163,7 +154,7 @@ TEMPLATE_TEST_CASE("from_local balances blocks of any sizes", "[dist]", TANDEM_D
   }
 }
 
-TEMPLATE_TEST_CASE("expressions evaluate block by block, as the single process does", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("expressions evaluate block by block, as the single process does", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t rows : {0, 1, 3, 10}) {
     const auto a = pattern<float, 2, TestType>({rows, 4});
@@ -195,7 +186,7 @@ TEMPLATE_TEST_CASE("expressions evaluate block by block, as the single process d
   CHECK_THROWS_AS(z = x * 2.f, td::shape_error);
 }
 
-TEMPLATE_TEST_CASE("float sums are the single process's bits on any number of ranks", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("float sums are the single process's bits on any number of ranks", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   // Sizes around the 2^14-element chunks: one chunk, a chunk and one, many with a short
   // last one; rows of 1, 3 and 1000 elements so that blocks split chunks anywhere.
@@ -221,7 +212,7 @@ TEMPLATE_TEST_CASE("float sums are the single process's bits on any number of ra
   CHECK(same_bits(td::prod(dist::scatter(w, near_one, 0)), td::prod(near_one)));
 }
 
-TEMPLATE_TEST_CASE("integer and bool reductions, min, max and arg with global indices", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("integer and bool reductions, min, max and arg with global indices", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   const auto whole = pattern<std::int32_t, 2, TestType>({37, 5});
   const auto d = dist::scatter(w, whole, 0);
@@ -254,7 +245,7 @@ TEMPLATE_TEST_CASE("integer and bool reductions, min, max and arg with global in
 }
 
 TEMPLATE_TEST_CASE("reductions along an axis give every rank the single process's result", "[dist]",
-                   TANDEM_DIST_TEST_SPACES) {
+                   TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   // 600 and 1100 rows: blocks of 256 rows split across ranks anywhere, with a short last one.
   for (td::index_t rows : {0, 1, 7, 600, 1100}) {
@@ -292,7 +283,7 @@ TEMPLATE_TEST_CASE("reductions along an axis give every rank the single process'
   CHECK_THROWS_AS(td::sum(d, 2), td::index_error);
 }
 
-TEMPLATE_TEST_CASE("random tensors hold the single-process call's values", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("random tensors hold the single-process call's values", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t rows : {0, 1, 5, 13}) {
     td::random::generator g1{7}, g2{7};
@@ -309,7 +300,7 @@ TEMPLATE_TEST_CASE("random tensors hold the single-process call's values", "[dis
   CHECK_THROWS_AS(g.uniform<float>(w, {4}, TestType{}, 1.f, 1.f), td::error);
 }
 
-TEMPLATE_TEST_CASE("halo brings the neighbours' rows, zeros or wrapped at the ends", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("halo brings the neighbours' rows, zeros or wrapped at the ends", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   const int p = w.size();
   for (td::index_t rows : {td::index_t(p), td::index_t(2 * p + 1), td::index_t(7 * p + 3)}) {
@@ -358,7 +349,7 @@ struct dist_heat_step {
 };
 }  // namespace
 
-TEMPLATE_TEST_CASE("a stencil over ranks with halo matches the single process exactly", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("a stencil over ranks with halo matches the single process exactly", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   const td::index_t n = 4 * w.size() + 3;
   const auto start = pattern<double, 2, TestType>({n, 9});
@@ -380,7 +371,7 @@ TEMPLATE_TEST_CASE("a stencil over ranks with halo matches the single process ex
   CHECK(same_elements(dist::allgather(u), su));
 }
 
-TEMPLATE_TEST_CASE("cumsum scans across the blocks", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("cumsum scans across the blocks", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t n : {0, 1, 5, 1000}) {
     const auto ints = pattern<std::int64_t, 1, TestType>({n});
@@ -400,7 +391,7 @@ TEMPLATE_TEST_CASE("cumsum scans across the blocks", "[dist]", TANDEM_DIST_TEST_
   }
 }
 
-TEMPLATE_TEST_CASE("sort sorts globally and rebalances", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("sort sorts globally and rebalances", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t n : {0, 1, 2, 3, 17, 1000, 5001}) {
     INFO("n = " << n);
@@ -425,7 +416,7 @@ TEMPLATE_TEST_CASE("sort sorts globally and rebalances", "[dist]", TANDEM_DIST_T
   CHECK(same_elements(dist::allgather(dist::sort(dist::scatter(w, td::to(TestType{}, h), 0))), td::to(TestType{}, hs)));
 }
 
-TEMPLATE_TEST_CASE("matmul: replicated and distributed right operands", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("matmul: replicated and distributed right operands", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   for (td::index_t n : {0, 1, 5, 9}) {
     for (td::index_t k : {1, 3, 8}) {
@@ -448,7 +439,7 @@ TEMPLATE_TEST_CASE("matmul: replicated and distributed right operands", "[dist]"
                   td::shape_error);
 }
 
-TEMPLATE_TEST_CASE("save_npy writes one file numpy's format, atomically", "[dist]", TANDEM_DIST_TEST_SPACES) {
+TEMPLATE_TEST_CASE("save_npy writes one file numpy's format, atomically", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   // The same folder on every rank: rank 0 names it.
   std::string dir = "/tmp/tandem-dist-test";
