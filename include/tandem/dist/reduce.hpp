@@ -228,18 +228,8 @@ td_detail::value_index<value_of_t<X>> arg_extreme(const X& x, const char* what) 
   const td_detail::arg_extreme_op<Larger> op{};
   for (const auto& e : all)
     if (e.present) best = best ? op(*best, td_detail::value_index<T>{e.value, e.index}) : td_detail::value_index<T>{e.value, e.index};
-  if (!best)
-    throw shape_error(std::string("tandem: ") + what + " of an empty tensor (shape " + to_string(x.shape()) +
-                      ") is undefined");
+  if (!best) td_detail::throw_empty(x, what);
   return *best;
-}
-
-inline std::size_t normal_axis(index_t axis, std::size_t rank, const char* what) {
-  const index_t r = static_cast<index_t>(rank);
-  if (axis < -r || axis >= r)
-    throw index_error(std::string("tandem: ") + what + ": axis " + std::to_string(axis) + " is out of range for rank " +
-                      std::to_string(rank));
-  return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
 }
 
 /// Along axis 0, op-accumulated (sum, prod, mean, norm) with the single process's bits:
@@ -412,7 +402,7 @@ auto axis0_extreme(const X& x, Fallback&& fallback) {
 /// axis 0, `axis0()` (axis0_accumulated or axis0_extreme).
 template <class X, class F, class Axis0>
 auto along(const X& x, index_t axis, const char* what, F&& reduce, Axis0&& axis0) {
-  const std::size_t a = normal_axis(axis, rank_of_v<X>, what);
+  const std::size_t a = td_detail::normalize_axis(axis, rank_of_v<X>, what);
   using B = std::remove_cvref_t<decltype(block_of(x))>;
   using Result = decltype(reduce(std::declval<const B&>(), index_t(0)));
   if (a == 0) return Result(axis0());

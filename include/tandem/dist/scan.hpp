@@ -24,7 +24,7 @@ namespace tandem::dist {
 /// layout (collective when the axis is 0).
 template <class T, std::size_t R, class S>
 auto cumsum(const tensor<T, R, S>& t, index_t axis) {
-  const std::size_t a = detail::normal_axis(axis, R, "dist::cumsum");
+  const std::size_t a = tandem::detail::normalize_axis(axis, R, "dist::cumsum");
   auto local = tandem::cumsum(t.local(), static_cast<index_t>(a));
   using V = value_of_t<decltype(local)>;
   if (a == 0) {

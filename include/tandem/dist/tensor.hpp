@@ -69,12 +69,6 @@ auto host_elements(const tandem::tensor<T, R, S>& t) {
   }
 }
 
-inline std::string shape_text(const index_t* s, std::size_t r) {
-  std::string out = "(";
-  for (std::size_t d = 0; d < r; ++d) out += (d ? ", " : "") + std::to_string(s[d]);
-  return out + (r == 1 ? ",)" : ")");
-}
-
 }  // namespace detail
 
 template <class T, std::size_t R, class Space>
@@ -237,11 +231,12 @@ tensor<T, R, S> from_local(const communicator& c, const tandem::tensor<T, R, S>&
   global[0] = 0;
   std::vector<index_t> have(p);
   for (int r = 0; r < p; ++r) {
-    const index_t* s = shapes.data() + std::size_t(r) * R;
+    tandem::shape<R> s;
+    std::copy(shapes.begin() + std::ptrdiff_t(r) * R, shapes.begin() + std::ptrdiff_t(r + 1) * R, s.ext);
     for (std::size_t d = 1; d < R; ++d)
       if (s[d] != global[d])
         throw shape_error("tandem: dist::from_local: rank " + std::to_string(r) + "'s block has shape " +
-                          detail::shape_text(s, R) + ", rank " + std::to_string(c.rank()) + "'s " +
+                          to_string(s) + ", rank " + std::to_string(c.rank()) + "'s " +
                           to_string(block.shape()) + " (only the rows may differ)");
     have[r] = s[0];
     global[0] += s[0];
