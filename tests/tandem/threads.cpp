@@ -63,7 +63,7 @@ TEST_CASE("a host loop inside a host loop runs, serially, without waiting on its
   std::vector<td::index_t> sums(static_cast<std::size_t>(outer));
   td::detail::host_loops::for_each(
       outer,
-      [&sums, inner](td::index_t r) {
+      [&sums](td::index_t r) {
         std::atomic<td::index_t> s{0};
         td::detail::host_loops::for_each(inner, [&s, r](td::index_t i) { s.fetch_add(i + r, std::memory_order_relaxed); });
         sums[std::size_t(r)] = s.load();

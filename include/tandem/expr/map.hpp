@@ -107,7 +107,7 @@ struct map_eval {
   template <bool Unit, std::size_t... I>
   TANDEM_HD auto row_impl(const index_t* idx, std::index_sequence<I...>) const {
     using reader = row_reader<decltype(get<I>(args).template row<Unit>(idx))...>;
-    return reader{fn, {get<I>(args).template row<Unit>(idx)...}};
+    return reader{fn, {{{get<I>(args).template row<Unit>(idx)}...}}};
   }
   template <std::size_t... I>
   TANDEM_HD bool unit_rows_impl(std::index_sequence<I...>) const {

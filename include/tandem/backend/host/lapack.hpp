@@ -99,8 +99,16 @@ struct lapack_api;
     };
 TANDEM_LAPACK_REAL(float, s)
 TANDEM_LAPACK_REAL(double, d)
+// LAPACKE's complex types are C99's _Complex, which clang names an extension in C++.
+#  if defined(__clang__)
+#    pragma clang diagnostic push
+#    pragma clang diagnostic ignored "-Wc99-extensions"
+#  endif
 TANDEM_LAPACK_COMPLEX(native_complex<float>, lapack_complex_float, c)
 TANDEM_LAPACK_COMPLEX(native_complex<double>, lapack_complex_double, z)
+#  if defined(__clang__)
+#    pragma clang diagnostic pop
+#  endif
 #  undef TANDEM_LAPACK_COMPLEX
 #  undef TANDEM_LAPACK_REAL
 #  undef TANDEM_LAPACK_COMMON
