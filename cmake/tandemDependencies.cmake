@@ -6,7 +6,9 @@
 # products (tandem::cblas, empty when none is found or TANDEM_USE_CBLAS is OFF) and, in
 # projects that enable CUDA, cuBLAS for device matrix products (tandem::cublas); FFTW3
 # for host FFTs (tandem::fftw) and, with CUDA, cuFFT (tandem::cufft); zlib for .npz
-# archives (tandem::zlib); DLPack's header (tandem::dlpack).
+# archives (tandem::zlib); DLPack's header (tandem::dlpack); for td::dist, MPI
+# (tandem::mpi) and, in projects that enable CUDA, NCCL (tandem::nccl: device blocks
+# move with NCCL; without it, with a CUDA-aware MPI or through pinned host buffers).
 
 if(NOT TARGET Threads::Threads)
   set(THREADS_PREFER_PTHREAD_FLAG ON)
@@ -157,6 +159,27 @@ endfunction()
 tandem_cuda_library(cublas)
 tandem_cuda_library(cufft)
 tandem_cuda_library(cusolver)
+
+# NCCL for td::dist's device tensors (tandem::nccl): in projects that enable CUDA, when
+# the toolkit (or the system) has nccl.h and libnccl, unless TANDEM_USE_NCCL is OFF.
+if(NOT TARGET tandem::nccl)
+  add_library(tandem::nccl INTERFACE IMPORTED GLOBAL)
+  get_property(tandem_languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if(CUDA IN_LIST tandem_languages AND (NOT DEFINED TANDEM_USE_NCCL OR TANDEM_USE_NCCL))
+    find_package(CUDAToolkit QUIET)
+    find_path(TANDEM_NCCL_INCLUDE_DIR NAMES nccl.h HINTS ${CUDAToolkit_INCLUDE_DIRS} $ENV{NCCL_HOME}/include)
+    find_library(TANDEM_NCCL_LIBRARY NAMES nccl HINTS ${CUDAToolkit_LIBRARY_DIR} $ENV{NCCL_HOME}/lib)
+    if(TANDEM_NCCL_INCLUDE_DIR AND TANDEM_NCCL_LIBRARY)
+      set_target_properties(tandem::nccl PROPERTIES
+        INTERFACE_INCLUDE_DIRECTORIES "${TANDEM_NCCL_INCLUDE_DIR}"
+        INTERFACE_LINK_LIBRARIES "${TANDEM_NCCL_LIBRARY}"
+        INTERFACE_COMPILE_DEFINITIONS "TANDEM_HAS_NCCL=1")
+      message(STATUS "tandem: td::dist moves device blocks with NCCL (${TANDEM_NCCL_LIBRARY})")
+    else()
+      message(STATUS "tandem: NCCL not found; td::dist moves device blocks with a CUDA-aware MPI or through pinned host buffers")
+    endif()
+  endif()
+endif()
 
 # MPI for td::dist (tandem::mpi, behind tandem::dist): Open MPI or any MPI that CMake's
 # FindMPI finds. Looked for unless TANDEM_USE_MPI is OFF; a program that does not use

@@ -366,6 +366,31 @@ auto to(To, const X& x) {
   }
 }
 
+namespace detail {
+/// What `t` holds as a contiguous host view, and the tensor that keeps it alive: t's own
+/// memory when the host can read it in place, else a host copy (the keeper is empty
+/// when nothing was copied). For code that hands raw host pointers on (files, MPI).
+template <class X>
+auto contiguous_host_elements(const X& t) {
+  using T = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  if constexpr (is_host_accessible_v<S>) {
+    tandem::synchronize(S{});  // managed memory: the device's writes first
+    const auto src = t.view();
+    const tensor_view<const T, R, host_space> v(src.data(), src.shape(), src.strides());
+    if (v.is_contiguous()) return std::pair{v, tensor<T, R, host_space>()};
+    tensor<T, R, host_space> copy(v.shape(), uninitialized);
+    copy.view() = v;
+    return std::pair{tensor_view<const T, R, host_space>(copy.view()), std::move(copy)};
+  } else {
+    tensor<T, R, host_space> copy = tandem::to(host, t);
+    return std::pair{tensor_view<const T, R, host_space>(copy.view()), std::move(copy)};
+  }
+}
+
+}  // namespace detail
+
 /// A tensor moved into its own space is returned as it is (no copy); into another
 /// space, copied as above.
 template <space To, class T, std::size_t R, class S>

@@ -129,6 +129,25 @@ TEMPLATE_TEST_CASE("scatter, gather and allgather round trip", "[dist]", TANDEM_
   CHECK_THROWS_AS(dist::scatter(w, td::tensor<double, 1, TestType>(), w.size()), td::index_error);
 }
 
+TEMPLATE_TEST_CASE("each space names the link its blocks travel by", "[dist]", TANDEM_TEST_SPACES) {
+  const auto w = dist::world();
+  const std::string name = dist::link_name(w, TestType{});
+  CHECK(name == dist::link_name(w, TestType{}));  // chosen once, kept
+  if constexpr (std::is_same_v<TestType, td::host_space>) {
+    CHECK(name == "mpi");
+  } else if constexpr (td::is_host_accessible_v<TestType>) {
+    CHECK(name == "mpi (managed memory)");
+  } else if constexpr (!TANDEM_HAS_CUDA) {
+    CHECK(name == "mpi");  // the emulated device's memory is the host's
+  } else {
+    const char* asked = std::getenv("TANDEM_DIST_DEVICE_LINK");
+    if (asked && *asked)
+      CHECK(name.rfind(asked, 0) == 0);
+    else
+      CHECK((name == "nccl" || name == "mpi (CUDA-aware)" || name == "staged (pinned host buffers)"));
+  }
+}
+
 TEMPLATE_TEST_CASE("from_local balances blocks of any sizes", "[dist]", TANDEM_TEST_SPACES) {
   const auto w = dist::world();
   // Rank r brings r + 1 rows (rank 0 one, the last p), values 100 r + row.

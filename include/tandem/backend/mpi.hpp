@@ -17,11 +17,16 @@
 #  define MPICH_SKIP_MPICXX 1
 #endif
 #include <mpi.h>
+// Open MPI's extensions: whether the library moves GPU memory itself (CUDA-aware).
+#if __has_include(<mpi-ext.h>)
+#  include <mpi-ext.h>
+#endif
 
 #include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,6 +97,7 @@ class comm {
   comm(const comm&) = delete;
   comm& operator=(const comm&) = delete;
   ~comm() {
+    attachment_.reset();  // first: it may hold resources tied to this group (an NCCL communicator)
     if (finalized()) return;
     for (auto& [bytes, type] : types_) MPI_Type_free(&type);
     MPI_Comm_free(&c_);
@@ -176,6 +182,24 @@ class comm {
           "MPI_Sendrecv");
   }
   static int proc_null() { return MPI_PROC_NULL; }
+
+  /// Whether this MPI library says it reads and writes GPU memory itself (Open MPI's
+  /// MPIX_Query_cuda_support, at run time; false where the library cannot say).
+  static bool cuda_aware() {
+#if defined(OMPI_HAVE_MPI_EXT_CUDA) && OMPI_HAVE_MPI_EXT_CUDA
+    return MPIX_Query_cuda_support() == 1;
+#else
+    return false;
+#endif
+  }
+
+  /// The object of type L that a backend keeps with this communicator (backend/link.hpp's
+  /// GPU link), made by make() on first use, destroyed with the communicator.
+  template <class L, class Make>
+  L& attached(Make&& make) const {
+    if (!attachment_) attachment_ = std::static_pointer_cast<void>(std::forward<Make>(make)());
+    return *static_cast<L*>(attachment_.get());
+  }
 
   /// A point-to-point message: `count` elements to or from rank `peer`.
   struct transfer {
@@ -301,6 +325,7 @@ class comm {
   MPI_Comm c_ = MPI_COMM_NULL;
   int rank_ = 0, size_ = 1;
   mutable std::vector<std::pair<std::size_t, MPI_Datatype>> types_;
+  mutable std::shared_ptr<void> attachment_;
 };
 
 }  // namespace tandem::detail::mpi

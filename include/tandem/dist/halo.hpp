@@ -22,6 +22,7 @@
 #include <string>
 #include <utility>
 
+#include "../backend/link.hpp"
 #include "../creation.hpp"
 #include "../tensor.hpp"
 #include "../tensor_view.hpp"
@@ -110,26 +111,14 @@ void exchange(const tensor<T, R, S>& t, index_t width, bool wrap, halo_rows<T, R
   }
   into.block_.emplace(t.local().view());
   if (count == 0) return;
-  if constexpr (is_host_accessible_v<S>) {
-    tandem::synchronize(S{});
-    const T* first = t.local().data();
-    const T* last = first + (rows - width) * inner;
-    c.impl().sendrecv(first, count, prev, into.below_.data(), count, next, sizeof(T), 1);
-    c.impl().sendrecv(last, count, next, into.above_.data(), count, prev, sizeof(T), 2);
-  } else {
-    // Staged through host memory: the block's first and last rows, then the ghosts.
-    tandem::tensor<T, R, host_space> out_first(ghost_shape, uninitialized), out_last(ghost_shape, uninitialized),
-        in_above(ghost_shape, uninitialized), in_below(ghost_shape, uninitialized);
-    const auto rows_at = [&](index_t r0) {
-      return tandem::tensor_view<const T, R, S>(t.local().data() + r0 * inner, ghost_shape);
-    };
-    tandem::copy(rows_at(0), out_first.view());
-    tandem::copy(rows_at(rows - width), out_last.view());
-    c.impl().sendrecv(out_first.data(), count, prev, in_below.data(), count, next, sizeof(T), 1);
-    c.impl().sendrecv(out_last.data(), count, next, in_above.data(), count, prev, sizeof(T), 2);
-    if (prev != none) tandem::copy(in_above, into.above_.view());
-    if (next != none) tandem::copy(in_below, into.below_.view());
-  }
+  // The block's first and last rows go straight from where they lie into the ghost
+  // storage of the neighbours (backend/link.hpp: MPI on host memory; NCCL, CUDA-aware
+  // MPI or pinned staging on a GPU).
+  using link = tandem::detail::link<S>;
+  const T* first = t.local().data();
+  const T* last = first + (rows - width) * inner;
+  link::sendrecv(c.impl(), first, count, prev, into.below_.data(), count, next, sizeof(T), 1);
+  link::sendrecv(c.impl(), last, count, next, into.above_.data(), count, prev, sizeof(T), 2);
 }
 
 }  // namespace detail

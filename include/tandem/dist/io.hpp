@@ -27,7 +27,8 @@ void save_npy(const std::filesystem::path& path, const tensor<T, R, S>& t) {
   const std::string header = tandem::detail::npy_header_bytes<T>(shape);
   index_t row = 1;
   for (std::size_t d = 1; d < R; ++d) row *= t.shape()[d];
-  const auto [ptr, keep] = detail::host_elements(t.local());
+  const auto [elements, keep] = tandem::detail::contiguous_host_elements(t.local());
+  const T* ptr = elements.data();
   using piece = tandem::detail::mpi::comm::file_piece;
   std::vector<piece> pieces;
   if (c.rank() == 0) pieces.push_back({0, header.data(), static_cast<index_t>(header.size())});

@@ -23,7 +23,8 @@ tensor<T, 1, S> sort(const tensor<T, 1, S>& t) {
   tandem::tensor<T, 1, S> mine = t.local();
   tandem::sort(mine);
   if (p == 1) return tensor<T, 1, S>(c, t.shape(), std::move(mine));
-  const auto [ptr, keep] = detail::host_elements(mine);
+  const auto [elements, keep] = tandem::detail::contiguous_host_elements(mine);
+  const T* ptr = elements.data();
   const index_t n = mine.extent(0);
   // p samples per rank with elements, evenly spaced through the sorted block.
   std::vector<T> samples;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "../algorithm/for_each.hpp"
+#include "../backend/link.hpp"
 #include "../creation.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
@@ -53,20 +54,6 @@ tandem::shape<R> local_shape(const tandem::shape<R>& global, const communicator&
   tandem::shape<R> s = global;
   s[0] = block_rows(global[0], c.size(), c.rank());
   return s;
-}
-
-/// A host tensor holding what `t` holds (t itself, as a view, when its memory is the
-/// host's), and the elements' pointer.
-template <class T, std::size_t R, class S>
-auto host_elements(const tandem::tensor<T, R, S>& t) {
-  if constexpr (is_host_accessible_v<S>) {
-    tandem::synchronize(S{});
-    return std::pair<const T*, tandem::tensor<T, R, host_space>>{t.data(), {}};
-  } else {
-    tandem::tensor<T, R, host_space> h = tandem::to(host, t);
-    const T* p = h.data();
-    return std::pair<const T*, tandem::tensor<T, R, host_space>>{p, std::move(h)};
-  }
 }
 
 }  // namespace detail
@@ -244,7 +231,8 @@ tensor<T, R, S> from_local(const communicator& c, const tandem::tensor<T, R, S>&
   std::vector<index_t> want(p);
   for (int r = 0; r < p; ++r) want[r] = block_rows(global[0], p, r);
   if (have == want) return tensor<T, R, S>(c, global, block);
-  const auto [ptr, keep] = detail::host_elements(block);
+  const auto [elements, keep] = tandem::detail::contiguous_host_elements(block);
+  const T* ptr = elements.data();
   auto moved = detail::move_rows<T, R>(c, ptr, have, want, block.shape());
   return tensor<T, R, S>(c, global, tandem::to(S{}, std::move(moved)));
 }
@@ -263,14 +251,9 @@ tensor<T, R, S> scatter(const communicator& c, const tandem::tensor<T, R, S>& t,
   for (std::size_t d = 1; d < R; ++d) inner *= global[d];
   std::vector<index_t> counts(c.size());
   for (int r = 0; r < c.size(); ++r) counts[r] = block_rows(global[0], c.size(), r) * inner;
-  tandem::tensor<T, R, host_space> mine(out.local().shape(), uninitialized);
-  if (c.rank() == root) {
-    const auto [ptr, keep] = detail::host_elements(t);
-    c.impl().scatterv(ptr, counts, mine.data(), mine.size(), sizeof(T), root);
-  } else {
-    c.impl().scatterv(nullptr, counts, mine.data(), mine.size(), sizeof(T), root);
-  }
-  out.local() = tandem::to(S{}, std::move(mine));
+  // Straight from root's tensor into each rank's block, in their space (backend/link.hpp).
+  tandem::detail::link<S>::scatterv(c.impl(), c.rank() == root ? t.data() : nullptr, counts, out.local().data(),
+                                    out.local().size(), sizeof(T), root);
   return out;
 }
 
@@ -287,10 +270,10 @@ tandem::tensor<T, R, S> gather(const tensor<T, R, S>& t, int root) {
   std::vector<index_t> counts(c.size());
   for (int r = 0; r < c.size(); ++r) counts[r] = block_rows(s[0], c.size(), r) * inner;
   if (c.rank() != root) s[0] = 0;
-  tandem::tensor<T, R, host_space> whole(s, uninitialized);
-  const auto [ptr, keep] = detail::host_elements(t.local());
-  c.impl().gatherv(ptr, t.local().size(), whole.data(), counts, sizeof(T), root);
-  return tandem::to(S{}, std::move(whole));
+  tandem::tensor<T, R, S> whole(s, uninitialized);
+  tandem::detail::link<S>::gatherv(c.impl(), t.local().data(), t.local().size(), whole.data(), counts, sizeof(T),
+                                   root);
+  return whole;
 }
 
 /// The whole tensor on every rank (collective).
@@ -301,10 +284,18 @@ tandem::tensor<T, R, S> allgather(const tensor<T, R, S>& t) {
   for (std::size_t d = 1; d < R; ++d) inner *= t.shape()[d];
   std::vector<index_t> counts(c.size());
   for (int r = 0; r < c.size(); ++r) counts[r] = block_rows(t.shape()[0], c.size(), r) * inner;
-  tandem::tensor<T, R, host_space> whole(t.shape(), uninitialized);
-  const auto [ptr, keep] = detail::host_elements(t.local());
-  c.impl().allgatherv(ptr, t.local().size(), whole.data(), counts, sizeof(T));
-  return tandem::to(S{}, std::move(whole));
+  tandem::tensor<T, R, S> whole(t.shape(), uninitialized);
+  tandem::detail::link<S>::allgatherv(c.impl(), t.local().data(), t.local().size(), whole.data(), counts, sizeof(T));
+  return whole;
+}
+
+/// How blocks of `Space` travel among the ranks of `c`: "mpi" for host memory (and the
+/// device space emulated on it), and for GPU memory "nccl", "mpi (CUDA-aware)" or
+/// "staged (pinned host buffers)" (chosen on first use, collectively: see
+/// TANDEM_DIST_DEVICE_LINK in docs/api.md).
+template <class Space = host_space>
+std::string link_name(const communicator& c, Space = {}) {
+  return tandem::detail::link<Space>::name(c.impl());
 }
 
 }  // namespace tandem::dist

@@ -424,26 +424,6 @@ struct npy_memory_source {
   std::uint64_t remaining() const { return size - pos; }
 };
 
-/// A contiguous host copy of what `t` holds (t itself when it already is one).
-template <class X>
-auto contiguous_host_elements(const X& t) {
-  using T = value_of_t<X>;
-  using S = space_of_t<X>;
-  constexpr std::size_t R = rank_of_v<X>;
-  if constexpr (is_host_accessible_v<S>) {
-    tandem::synchronize(S{});  // managed memory: the device's writes first
-    const auto src = t.view();
-    const tensor_view<const T, R, host_space> v(src.data(), src.shape(), src.strides());
-    if (v.is_contiguous()) return std::pair{v, tensor<T, R, host_space>()};
-    tensor<T, R, host_space> copy(v.shape(), uninitialized);
-    copy.view() = v;
-    return std::pair{tensor_view<const T, R, host_space>(copy.view()), std::move(copy)};
-  } else {
-    tensor<T, R, host_space> copy = tandem::to(host, t);
-    return std::pair{tensor_view<const T, R, host_space>(copy.view()), std::move(copy)};
-  }
-}
-
 /// Where an .npy stream is written when its writer is chosen at run time (an archive's
 /// entry).
 struct byte_sink {

@@ -1,0 +1,344 @@
+#pragma once
+/// \file backend/cuda/link.hpp
+/// How GPU memory travels between the ranks of one communicator (backend/link.hpp's
+/// link for the device space): one `device_link` per communicator, made on first use
+/// (collectively) and kept with it. Its kind is chosen alike on every rank:
+/// - nccl: tandem was built with NCCL (TANDEM_HAS_NCCL, tandem::nccl) and every rank of
+///   the group has a GPU of its own (NCCL refuses two ranks on one GPU). The NCCL
+///   communicator is made with ncclCommInitRank from an id that rank 0 makes and MPI
+///   broadcasts. Messages are grouped ncclSend/ncclRecv and ncclBroadcast on tandem's
+///   current stream, and the call returns without waiting: work queued after it on that
+///   stream sees the data.
+/// - mpi: the MPI library says it is CUDA-aware; it is handed the device pointers once
+///   the stream's queued work is done.
+/// - staged: through pinned host buffers (cudaMallocHost, kept and grown with the link):
+///   device to host, MPI, host to device, waited for.
+/// TANDEM_DIST_DEVICE_LINK=nccl|mpi|staged asks for one; when what is asked for cannot be
+/// had, or the ranks ask for different ones, every rank throws td::mpi_error saying why.
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+#if TANDEM_HAS_NCCL
+#  include <nccl.h>
+#endif
+
+#include "../../error.hpp"
+#include "../mpi.hpp"
+#include "runtime.hpp"
+
+namespace tandem::detail::cuda {
+
+#if TANDEM_HAS_NCCL
+/// Throws td::mpi_error naming the NCCL call, NCCL's error and its last message.
+inline void check_nccl(ncclResult_t rc, const char* call, ncclComm_t comm = nullptr) {
+  if (rc == ncclSuccess) return;
+  std::string text = std::string("tandem: NCCL call ") + call + " failed: " + ncclGetErrorString(rc);
+  const char* last = ncclGetLastError(comm);
+  if (last && *last) text += std::string(" (") + last + ")";
+  throw mpi_error(text);
+}
+#endif
+
+/// Page-locked host memory that copies to and from the GPU run at full speed into,
+/// grown on demand and kept.
+class pinned_buffer {
+ public:
+  pinned_buffer() = default;
+  pinned_buffer(const pinned_buffer&) = delete;
+  pinned_buffer& operator=(const pinned_buffer&) = delete;
+  ~pinned_buffer() {
+    if (p_) (void)cudaFreeHost(p_);
+  }
+  char* get(std::size_t bytes) {
+    if (bytes > size_) {
+      if (p_) TANDEM_CUDA_CHECK(cudaFreeHost(p_));
+      p_ = nullptr;
+      size_ = 0;
+      check_cuda_alloc(cudaMallocHost(&p_, bytes), "cudaMallocHost", bytes, __FILE__, __LINE__);
+      size_ = bytes;
+    }
+    return static_cast<char*>(p_);
+  }
+
+ private:
+  void* p_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+class device_link {
+ public:
+  enum class kind : int { nccl = 0, mpi = 1, staged = 2 };
+
+  /// The link of communicator c (made on first use: collective).
+  static device_link& of(const mpi::comm& c) {
+    return c.attached<device_link>([&] { return std::make_shared<device_link>(c); });
+  }
+
+  explicit device_link(const mpi::comm& c) : c_(c), kind_(choose(c)) {
+#if TANDEM_HAS_NCCL
+    if (kind_ == kind::nccl) start_nccl();
+#endif
+  }
+  device_link(const device_link&) = delete;
+  device_link& operator=(const device_link&) = delete;
+  ~device_link() {
+#if TANDEM_HAS_NCCL
+    if (nccl_) (void)ncclCommDestroy(nccl_);
+#endif
+  }
+
+  std::string name() const {
+    switch (kind_) {
+      case kind::nccl: return "nccl";
+      case kind::mpi: return "mpi (CUDA-aware)";
+      default: return "staged (pinned host buffers)";
+    }
+  }
+
+  void sendrecv(const void* send, index_t send_count, int dest, void* recv, index_t recv_count, int source,
+                std::size_t elem, int tag) {
+    const std::size_t out = bytes(send_count, elem), in = bytes(recv_count, elem);
+    const int none = mpi::comm::proc_null();
+#if TANDEM_HAS_NCCL
+    if (kind_ == kind::nccl) {
+      const int me = c_.rank();
+      // A rank's message to itself (one rank, wrapping) is a copy on the stream.
+      if (dest == me && source == me) {
+        copy_on_stream(recv, send, std::min(out, in));
+        return;
+      }
+      check_nccl(ncclGroupStart(), "ncclGroupStart");
+      if (dest != none && out) check_nccl(ncclSend(send, out, ncclUint8, dest, nccl_, stream()), "ncclSend", nccl_);
+      if (source != none && in) check_nccl(ncclRecv(recv, in, ncclUint8, source, nccl_, stream()), "ncclRecv", nccl_);
+      check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
+      return;
+    }
+#endif
+    if (kind_ == kind::mpi) {
+      wait();
+      c_.sendrecv(send, send_count, dest, recv, recv_count, source, elem, tag);
+      return;
+    }
+    char* o = out_.get(out);
+    char* i = in_.get(in);
+    if (dest != none) to_host(o, send, out);
+    wait();
+    c_.sendrecv(o, send_count, dest, i, recv_count, source, elem, tag);
+    if (source != none) to_device(recv, i, in);
+    wait();
+  }
+
+  void allgatherv(const void* send, index_t count, void* recv, const std::vector<index_t>& counts,
+                  std::size_t elem) {
+    const std::vector<std::size_t> at = offsets(counts, elem);
+    const std::size_t total = at.back();
+#if TANDEM_HAS_NCCL
+    if (kind_ == kind::nccl) {
+      char* r = static_cast<char*>(recv);
+      check_nccl(ncclGroupStart(), "ncclGroupStart");
+      for (int q = 0; q < c_.size(); ++q) {
+        const std::size_t n = at[q + 1] - at[q];
+        if (n == 0) continue;
+        const void* from = q == c_.rank() ? send : r + at[q];
+        check_nccl(ncclBroadcast(from, r + at[q], n, ncclUint8, q, nccl_, stream()), "ncclBroadcast", nccl_);
+      }
+      check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
+      return;
+    }
+#endif
+    if (kind_ == kind::mpi) {
+      wait();
+      c_.allgatherv(send, count, recv, counts, elem);
+      return;
+    }
+    char* o = out_.get(bytes(count, elem));
+    char* i = in_.get(total);
+    to_host(o, send, bytes(count, elem));
+    wait();
+    c_.allgatherv(o, count, i, counts, elem);
+    to_device(recv, i, total);
+    wait();
+  }
+
+  void gatherv(const void* send, index_t count, void* recv, const std::vector<index_t>& counts, std::size_t elem,
+               int root) {
+    const std::vector<std::size_t> at = offsets(counts, elem);
+    const bool rooted = c_.rank() == root;
+#if TANDEM_HAS_NCCL
+    if (kind_ == kind::nccl) {
+      char* r = static_cast<char*>(recv);
+      check_nccl(ncclGroupStart(), "ncclGroupStart");
+      if (rooted) {
+        for (int q = 0; q < c_.size(); ++q) {
+          const std::size_t n = at[q + 1] - at[q];
+          if (n == 0 || q == root) continue;
+          check_nccl(ncclRecv(r + at[q], n, ncclUint8, q, nccl_, stream()), "ncclRecv", nccl_);
+        }
+      } else if (count > 0) {
+        check_nccl(ncclSend(send, bytes(count, elem), ncclUint8, root, nccl_, stream()), "ncclSend", nccl_);
+      }
+      check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
+      if (rooted) copy_on_stream(r + at[root], send, at[root + 1] - at[root]);
+      return;
+    }
+#endif
+    if (kind_ == kind::mpi) {
+      wait();
+      c_.gatherv(send, count, recv, counts, elem, root);
+      return;
+    }
+    char* o = out_.get(bytes(count, elem));
+    char* i = in_.get(rooted ? at.back() : 0);
+    to_host(o, send, bytes(count, elem));
+    wait();
+    c_.gatherv(o, count, i, counts, elem, root);
+    if (rooted) to_device(recv, i, at.back());
+    wait();
+  }
+
+  void scatterv(const void* send, const std::vector<index_t>& counts, void* recv, index_t count, std::size_t elem,
+                int root) {
+    const std::vector<std::size_t> at = offsets(counts, elem);
+    const bool rooted = c_.rank() == root;
+#if TANDEM_HAS_NCCL
+    if (kind_ == kind::nccl) {
+      const char* s = static_cast<const char*>(send);
+      check_nccl(ncclGroupStart(), "ncclGroupStart");
+      if (rooted) {
+        for (int q = 0; q < c_.size(); ++q) {
+          const std::size_t n = at[q + 1] - at[q];
+          if (n == 0 || q == root) continue;
+          check_nccl(ncclSend(s + at[q], n, ncclUint8, q, nccl_, stream()), "ncclSend", nccl_);
+        }
+      } else if (count > 0) {
+        check_nccl(ncclRecv(recv, bytes(count, elem), ncclUint8, root, nccl_, stream()), "ncclRecv", nccl_);
+      }
+      check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
+      if (rooted) copy_on_stream(recv, s + at[root], at[root + 1] - at[root]);
+      return;
+    }
+#endif
+    if (kind_ == kind::mpi) {
+      wait();
+      c_.scatterv(send, counts, recv, count, elem, root);
+      return;
+    }
+    char* o = out_.get(rooted ? at.back() : 0);
+    char* i = in_.get(bytes(count, elem));
+    if (rooted) to_host(o, send, at.back());
+    wait();
+    c_.scatterv(rooted ? o : nullptr, counts, i, count, elem, root);
+    to_device(recv, i, bytes(count, elem));
+    wait();
+  }
+
+ private:
+  static cudaStream_t stream() { return current_stream(); }
+  static void wait() { TANDEM_CUDA_CHECK(cudaStreamSynchronize(stream())); }
+  static void copy_on_stream(void* dst, const void* src, std::size_t n) {
+    if (n) TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, stream()));
+  }
+  static void to_host(void* dst, const void* src, std::size_t n) {
+    if (n) TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream()));
+  }
+  static void to_device(void* dst, const void* src, std::size_t n) {
+    if (n) TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, stream()));
+  }
+  static std::size_t bytes(index_t count, std::size_t elem) { return static_cast<std::size_t>(count) * elem; }
+  static std::vector<std::size_t> offsets(const std::vector<index_t>& counts, std::size_t elem) {
+    std::vector<std::size_t> at(counts.size() + 1, 0);
+    for (std::size_t q = 0; q < counts.size(); ++q) at[q + 1] = at[q] + bytes(counts[q], elem);
+    return at;
+  }
+
+  /// Where each rank's GPU is: its host's name and the GPU's PCI bus id.
+  struct place {
+    char host[128];
+    char bus[64];
+  };
+
+  /// The kind, alike on every rank (collective).
+  static kind choose(const mpi::comm& c) {
+    int asked = -1;  // nothing asked for
+    if (const char* v = std::getenv("TANDEM_DIST_DEVICE_LINK")) {
+      const std::string s(v);
+      asked = s == "nccl" ? 0 : s == "mpi" ? 1 : s == "staged" ? 2 : s.empty() ? -1 : 3;
+    }
+    if (c.allreduce(asked, '<') != c.allreduce(asked, '>'))
+      throw mpi_error("tandem: td::dist: the ranks set TANDEM_DIST_DEVICE_LINK differently");
+    if (asked == 3)
+      throw mpi_error("tandem: td::dist: TANDEM_DIST_DEVICE_LINK is '" + std::string(std::getenv("TANDEM_DIST_DEVICE_LINK")) +
+                      "' (nccl, mpi or staged)");
+    const bool aware = c.allreduce(mpi::comm::cuda_aware() ? 1 : 0, '<') == 1;
+    std::string why_not_nccl = nccl_unavailable(c);
+    if (asked == 0 && !why_not_nccl.empty())
+      throw mpi_error("tandem: td::dist: TANDEM_DIST_DEVICE_LINK=nccl, but " + why_not_nccl);
+    if (asked == 1 && !aware)
+      throw mpi_error("tandem: td::dist: TANDEM_DIST_DEVICE_LINK=mpi, but this MPI library is not CUDA-aware "
+                      "(MPIX_Query_cuda_support) on every rank");
+    if (asked >= 0) return static_cast<kind>(asked);
+    if (why_not_nccl.empty()) return kind::nccl;
+    return aware ? kind::mpi : kind::staged;
+  }
+
+  /// Why NCCL cannot serve this group (empty when it can); the same text on every rank.
+  static std::string nccl_unavailable(const mpi::comm& c) {
+#if TANDEM_HAS_NCCL
+    place mine{};
+    if (::gethostname(mine.host, sizeof mine.host - 1) != 0) mine.host[0] = '\0';
+    int device = 0;
+    TANDEM_CUDA_CHECK(cudaGetDevice(&device));
+    TANDEM_CUDA_CHECK(cudaDeviceGetPCIBusId(mine.bus, static_cast<int>(sizeof mine.bus), device));
+    std::vector<place> all(static_cast<std::size_t>(c.size()));
+    c.allgather(&mine, 1, all.data(), sizeof(place));
+    for (std::size_t a = 0; a < all.size(); ++a)
+      for (std::size_t b = a + 1; b < all.size(); ++b)
+        if (std::strncmp(all[a].host, all[b].host, sizeof mine.host) == 0 &&
+            std::strncmp(all[a].bus, all[b].bus, sizeof mine.bus) == 0)
+          return "ranks " + std::to_string(a) + " and " + std::to_string(b) + " share the GPU " +
+                 std::string(all[a].bus, strnlen(all[a].bus, sizeof mine.bus)) +
+                 " (NCCL needs a GPU per rank)";
+    return {};
+#else
+    (void)c;
+    return "tandem was built without NCCL (tandem::nccl found no libnccl)";
+#endif
+  }
+
+#if TANDEM_HAS_NCCL
+  /// The NCCL communicator over the same ranks (collective). Rank 0's id travels with a
+  /// flag, so that its failure to make one is thrown on every rank, not waited for.
+  void start_nccl() {
+    struct {
+      ncclUniqueId id;
+      int ok;
+    } seed{};
+    std::string failure;
+    if (c_.rank() == 0) {
+      const ncclResult_t rc = ncclGetUniqueId(&seed.id);
+      seed.ok = rc == ncclSuccess;
+      if (!seed.ok) failure = ncclGetErrorString(rc);
+    }
+    c_.bcast(&seed, 1, sizeof seed, 0);
+    if (!seed.ok)
+      throw mpi_error("tandem: NCCL call ncclGetUniqueId failed on rank 0" +
+                      (failure.empty() ? std::string() : ": " + failure));
+    check_nccl(ncclCommInitRank(&nccl_, c_.size(), seed.id, c_.rank()), "ncclCommInitRank");
+  }
+  ncclComm_t nccl_ = nullptr;
+#endif
+
+  const mpi::comm& c_;  // the communicator that owns this link
+  kind kind_;
+  pinned_buffer out_, in_;
+};
+
+}  // namespace tandem::detail::cuda
