@@ -174,19 +174,7 @@ class device_link {
     const bool rooted = c_.rank() == root;
 #if TANDEM_HAS_NCCL
     if (kind_ == kind::nccl) {
-      char* r = static_cast<char*>(recv);
-      check_nccl(ncclGroupStart(), "ncclGroupStart");
-      if (rooted) {
-        for (int q = 0; q < c_.size(); ++q) {
-          const std::size_t n = at[q + 1] - at[q];
-          if (n == 0 || q == root) continue;
-          check_nccl(ncclRecv(r + at[q], n, ncclUint8, q, nccl_, stream()), "ncclRecv", nccl_);
-        }
-      } else if (count > 0) {
-        check_nccl(ncclSend(send, bytes(count, elem), ncclUint8, root, nccl_, stream()), "ncclSend", nccl_);
-      }
-      check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
-      if (rooted) copy_on_stream(r + at[root], send, at[root + 1] - at[root]);
+      nccl_rooted(true, static_cast<char*>(recv), const_cast<void*>(send), bytes(count, elem), at, root);
       return;
     }
 #endif
@@ -210,19 +198,7 @@ class device_link {
     const bool rooted = c_.rank() == root;
 #if TANDEM_HAS_NCCL
     if (kind_ == kind::nccl) {
-      const char* s = static_cast<const char*>(send);
-      check_nccl(ncclGroupStart(), "ncclGroupStart");
-      if (rooted) {
-        for (int q = 0; q < c_.size(); ++q) {
-          const std::size_t n = at[q + 1] - at[q];
-          if (n == 0 || q == root) continue;
-          check_nccl(ncclSend(s + at[q], n, ncclUint8, q, nccl_, stream()), "ncclSend", nccl_);
-        }
-      } else if (count > 0) {
-        check_nccl(ncclRecv(recv, bytes(count, elem), ncclUint8, root, nccl_, stream()), "ncclRecv", nccl_);
-      }
-      check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
-      if (rooted) copy_on_stream(recv, s + at[root], at[root + 1] - at[root]);
+      nccl_rooted(false, static_cast<char*>(const_cast<void*>(send)), recv, bytes(count, elem), at, root);
       return;
     }
 #endif
@@ -258,6 +234,36 @@ class device_link {
     for (std::size_t q = 0; q < counts.size(); ++q) at[q + 1] = at[q] + bytes(counts[q], elem);
     return at;
   }
+
+#if TANDEM_HAS_NCCL
+  /// gatherv's (gathering) and scatterv's messages over NCCL: root and each other rank q
+  /// move q's piece [at[q], at[q + 1]) of root's `whole` to or from q's `part` (to root
+  /// when gathering; `whole` is only read when scattering, `part` only when gathering);
+  /// root's own piece is a copy on the stream.
+  void nccl_rooted(bool gathering, char* whole, void* part, std::size_t part_bytes, const std::vector<std::size_t>& at,
+                   int root) {
+    const int me = c_.rank();
+    const bool rooted = me == root;
+    check_nccl(ncclGroupStart(), "ncclGroupStart");
+    for (int q = 0; q < c_.size(); ++q) {
+      if (q == me || (!rooted && q != root)) continue;
+      const std::size_t n = rooted ? at[q + 1] - at[q] : part_bytes;
+      void* here = rooted ? static_cast<void*>(whole + at[q]) : part;
+      if (n == 0) continue;
+      if (gathering == rooted)
+        check_nccl(ncclRecv(here, n, ncclUint8, q, nccl_, stream()), "ncclRecv", nccl_);
+      else
+        check_nccl(ncclSend(here, n, ncclUint8, q, nccl_, stream()), "ncclSend", nccl_);
+    }
+    check_nccl(ncclGroupEnd(), "ncclGroupEnd", nccl_);
+    if (!rooted) return;
+    const std::size_t own = at[root + 1] - at[root];
+    if (gathering)
+      copy_on_stream(whole + at[root], part, own);
+    else
+      copy_on_stream(part, whole + at[root], own);
+  }
+#endif
 
   /// Where each rank's GPU is: its host's name and the GPU's PCI bus id.
   struct place {
