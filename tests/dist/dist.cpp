@@ -4,6 +4,7 @@
 // (float sums bitwise equal to td::sum's), with uneven splits, blocks with no rows and
 // empty tensors; and errors that one rank finds thrown on every rank.
 #include <tandem/dist.hpp>
+#include <tandem/backend/link_choice.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -146,6 +147,40 @@ TEMPLATE_TEST_CASE("each space names the link its blocks travel by", "[dist]", T
     else
       CHECK((name == "nccl" || name == "mpi (CUDA-aware)" || name == "staged (pinned host buffers)"));
   }
+}
+
+TEST_CASE("the way GPU memory travels is chosen alike on every rank", "[dist]") {
+  using td::detail::choose_device_link;
+  using kind = td::detail::device_link_kind;
+  const auto w = dist::world();
+  const auto& c = w.impl();
+  const std::string shared_gpu = "ranks 0 and 1 share the GPU 0000:01:00.0 (NCCL needs a GPU per rank)";
+  // Nothing asked: NCCL where it can serve, else a CUDA-aware MPI, else staging.
+  CHECK(choose_device_link(c, nullptr, "", false) == kind::nccl);
+  CHECK(choose_device_link(c, "", "", true) == kind::nccl);
+  CHECK(choose_device_link(c, nullptr, shared_gpu, true) == kind::mpi);
+  CHECK(choose_device_link(c, nullptr, shared_gpu, false) == kind::staged);
+  // One rank's MPI not CUDA-aware: none is used as such.
+  CHECK(choose_device_link(c, nullptr, shared_gpu, w.rank() != w.size() - 1) == kind::staged);
+  // Asked for, and possible.
+  CHECK(choose_device_link(c, "nccl", "", false) == kind::nccl);
+  CHECK(choose_device_link(c, "mpi", shared_gpu, true) == kind::mpi);
+  CHECK(choose_device_link(c, "staged", "", true) == kind::staged);
+  // Asked for, and impossible, or misspelt, or asked differently: every rank throws.
+  const auto refused = [&](const char* asked, const std::string& why_not, bool aware, const std::string& says) {
+    try {
+      (void)choose_device_link(c, asked, why_not, aware);
+    } catch (const td::mpi_error& e) {
+      return std::string(e.what()).find(says) != std::string::npos;
+    }
+    return false;
+  };
+  CHECK(refused("nccl", shared_gpu, true, "TANDEM_DIST_DEVICE_LINK=nccl, but ranks 0 and 1 share the GPU"));
+  CHECK(refused("mpi", "", w.rank() != 0, "not CUDA-aware on every rank"));
+  CHECK(refused("gloo", "", true, "'gloo': nccl, mpi or staged"));
+  if (w.size() > 1) CHECK(refused(w.rank() == 0 ? "staged" : nullptr, "", true, "set TANDEM_DIST_DEVICE_LINK differently"));
+  // The group is still in step: a collective after the refusals completes.
+  CHECK(c.allreduce(1, '+') == w.size());
 }
 
 TEMPLATE_TEST_CASE("from_local balances blocks of any sizes", "[dist]", TANDEM_TEST_SPACES) {

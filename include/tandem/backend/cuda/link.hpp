@@ -31,6 +31,7 @@
 #endif
 
 #include "../../error.hpp"
+#include "../link_choice.hpp"
 #include "../mpi.hpp"
 #include "runtime.hpp"
 
@@ -75,7 +76,7 @@ class pinned_buffer {
 
 class device_link {
  public:
-  enum class kind : int { nccl = 0, mpi = 1, staged = 2 };
+  using kind = device_link_kind;
 
   /// The link of communicator c (made on first use: collective).
   static device_link& of(const mpi::comm& c) {
@@ -271,28 +272,9 @@ class device_link {
     char bus[64];
   };
 
-  /// The kind, alike on every rank (collective).
+  /// The kind, alike on every rank (collective): backend/link_choice.hpp's rule.
   static kind choose(const mpi::comm& c) {
-    int asked = -1;  // nothing asked for
-    if (const char* v = std::getenv("TANDEM_DIST_DEVICE_LINK")) {
-      const std::string s(v);
-      asked = s == "nccl" ? 0 : s == "mpi" ? 1 : s == "staged" ? 2 : s.empty() ? -1 : 3;
-    }
-    if (c.allreduce(asked, '<') != c.allreduce(asked, '>'))
-      throw mpi_error("tandem: td::dist: the ranks set TANDEM_DIST_DEVICE_LINK differently");
-    if (asked == 3)
-      throw mpi_error("tandem: td::dist: TANDEM_DIST_DEVICE_LINK is '" + std::string(std::getenv("TANDEM_DIST_DEVICE_LINK")) +
-                      "' (nccl, mpi or staged)");
-    const bool aware = c.allreduce(mpi::comm::cuda_aware() ? 1 : 0, '<') == 1;
-    std::string why_not_nccl = nccl_unavailable(c);
-    if (asked == 0 && !why_not_nccl.empty())
-      throw mpi_error("tandem: td::dist: TANDEM_DIST_DEVICE_LINK=nccl, but " + why_not_nccl);
-    if (asked == 1 && !aware)
-      throw mpi_error("tandem: td::dist: TANDEM_DIST_DEVICE_LINK=mpi, but this MPI library is not CUDA-aware "
-                      "(MPIX_Query_cuda_support) on every rank");
-    if (asked >= 0) return static_cast<kind>(asked);
-    if (why_not_nccl.empty()) return kind::nccl;
-    return aware ? kind::mpi : kind::staged;
+    return choose_device_link(c, std::getenv("TANDEM_DIST_DEVICE_LINK"), nccl_unavailable(c), mpi::comm::cuda_aware());
   }
 
   /// Why NCCL cannot serve this group (empty when it can); the same text on every rank.
