@@ -310,7 +310,6 @@ npy_header read_npy_header(Source& src, const std::string& file) {
   return h;
 }
 
-
 /// "expected <f4 rank 2, file holds <i8 rank 1", when the file's type or rank is not
 /// the one asked for.
 template <class T, std::size_t R>

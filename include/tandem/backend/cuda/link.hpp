@@ -113,7 +113,7 @@ class device_link {
       const int me = c_.rank();
       // A rank's message to itself (one rank, wrapping) is a copy on the stream.
       if (dest == me && source == me) {
-        copy_on_stream(recv, send, std::min(out, in));
+        copy(recv, send, std::min(out, in));
         return;
       }
       check_nccl(ncclGroupStart(), "ncclGroupStart");
@@ -130,10 +130,10 @@ class device_link {
     }
     char* o = out_.get(out);
     char* i = in_.get(in);
-    if (dest != none) to_host(o, send, out);
+    if (dest != none) copy(o, send, out);
     wait();
     c_.sendrecv(o, send_count, dest, i, recv_count, source, elem, tag);
-    if (source != none) to_device(recv, i, in);
+    if (source != none) copy(recv, i, in);
     wait();
   }
 
@@ -162,10 +162,10 @@ class device_link {
     }
     char* o = out_.get(bytes(count, elem));
     char* i = in_.get(total);
-    to_host(o, send, bytes(count, elem));
+    copy(o, send, bytes(count, elem));
     wait();
     c_.allgatherv(o, count, i, counts, elem);
-    to_device(recv, i, total);
+    copy(recv, i, total);
     wait();
   }
 
@@ -186,10 +186,10 @@ class device_link {
     }
     char* o = out_.get(bytes(count, elem));
     char* i = in_.get(rooted ? at.back() : 0);
-    to_host(o, send, bytes(count, elem));
+    copy(o, send, bytes(count, elem));
     wait();
     c_.gatherv(o, count, i, counts, elem, root);
-    if (rooted) to_device(recv, i, at.back());
+    if (rooted) copy(recv, i, at.back());
     wait();
   }
 
@@ -210,24 +210,19 @@ class device_link {
     }
     char* o = out_.get(rooted ? at.back() : 0);
     char* i = in_.get(bytes(count, elem));
-    if (rooted) to_host(o, send, at.back());
+    if (rooted) copy(o, send, at.back());
     wait();
     c_.scatterv(rooted ? o : nullptr, counts, i, count, elem, root);
-    to_device(recv, i, bytes(count, elem));
+    copy(recv, i, bytes(count, elem));
     wait();
   }
 
  private:
   static cudaStream_t stream() { return current_stream(); }
-  static void wait() { TANDEM_CUDA_CHECK(cudaStreamSynchronize(stream())); }
-  static void copy_on_stream(void* dst, const void* src, std::size_t n) {
-    if (n) TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, stream()));
-  }
-  static void to_host(void* dst, const void* src, std::size_t n) {
-    if (n) TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream()));
-  }
-  static void to_device(void* dst, const void* src, std::size_t n) {
-    if (n) TANDEM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, stream()));
+  // The device memory's own queued copy and wait (on tandem's current stream).
+  static void wait() { cuda_device_memory::wait(); }
+  static void copy(void* dst, const void* src, std::size_t n) {
+    if (n) cuda_device_memory::copy(dst, src, n);
   }
   static std::size_t bytes(index_t count, std::size_t elem) { return static_cast<std::size_t>(count) * elem; }
   static std::vector<std::size_t> offsets(const std::vector<index_t>& counts, std::size_t elem) {
@@ -260,17 +255,11 @@ class device_link {
     if (!rooted) return;
     const std::size_t own = at[root + 1] - at[root];
     if (gathering)
-      copy_on_stream(whole + at[root], part, own);
+      copy(whole + at[root], part, own);
     else
-      copy_on_stream(part, whole + at[root], own);
+      copy(part, whole + at[root], own);
   }
 #endif
-
-  /// Where each rank's GPU is: its host's name and the GPU's PCI bus id.
-  struct place {
-    char host[128];
-    char bus[64];
-  };
 
   /// The kind, alike on every rank (collective): backend/link_choice.hpp's rule.
   static kind choose(const mpi::comm& c) {
@@ -280,6 +269,10 @@ class device_link {
   /// Why NCCL cannot serve this group (empty when it can); the same text on every rank.
   static std::string nccl_unavailable(const mpi::comm& c) {
 #if TANDEM_HAS_NCCL
+    struct place {  // where a rank's GPU is: its host's name and the GPU's PCI bus id
+      char host[128];
+      char bus[64];
+    };
     place mine{};
     if (::gethostname(mine.host, sizeof mine.host - 1) != 0) mine.host[0] = '\0';
     int device = 0;
