@@ -81,6 +81,24 @@ TEST_CASE("without a space the draws are host tensors, as with td::host", "[rand
   CHECK_THROWS_AS(implicit.uniform<float>({2}, 1.f, 1.f), td::error);  // lo must be below hi
 }
 
+TEMPLATE_TEST_CASE("numpy's argument order (lo, hi, size) gives the shape-first spellings' values", "[random]",
+                   TANDEM_TEST_SPACES) {
+  td::random::generator numpy_order{5}, shape_first{5};
+  auto dice = numpy_order.integers(1, 7, {300}, TestType{});
+  static_assert(std::is_same_v<decltype(dice), td::tensor<int, 1, TestType>>);
+  CHECK(td::to_vector(dice) == td::to_vector(shape_first.integers<int>({300}, TestType{}, 1, 7)));
+  auto u = numpy_order.uniform<float>(-1, 1, {4, 5}, TestType{});  // int parameters converted
+  static_assert(std::is_same_v<decltype(u), td::tensor<float, 2, TestType>>);
+  CHECK(td::to_vector(u) == td::to_vector(shape_first.uniform<float>({4, 5}, TestType{}, -1.f, 1.f)));
+  CHECK(td::min(u) >= -1.f);
+  CHECK(td::max(u) < 1.f);
+  auto n = numpy_order.normal(10.0, 0.5, td::shape<1>{64});  // no space: host memory
+  static_assert(std::is_same_v<decltype(n), td::tensor<double, 1, td::host_space>>);
+  CHECK(td::to_vector(n) == td::to_vector(shape_first.normal<double>({64}, td::host, 10.0, 0.5)));
+  CHECK(numpy_order.calls() == 3);
+  CHECK_THROWS_WITH(numpy_order.integers(7, 1, {3}, TestType{}), testing::contains("must be below hi"));
+}
+
 TEMPLATE_TEST_CASE("each call advances; seeds differ; thread counts do not matter", "[random]", TANDEM_TEST_SPACES) {
   td::random::generator g{123};
   const auto first = td::to_vector(g.uniform<float>({64}, TestType{}));

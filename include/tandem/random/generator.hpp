@@ -7,6 +7,7 @@
 /// auto u = g.uniform<float>({1 << 20}, td::device);            // [0, 1)
 /// auto n = g.normal<double>({256, 256}, td::host, 0.0, 2.0);   // mean 0, stddev 2
 /// auto k = g.integers<int>({100}, td::device, 1, 7);           // dice: [1, 7)
+/// auto k2 = g.integers(1, 7, {100}, td::device);                // numpy's order works too
 /// auto x = g.normal<double>({8});                              // no space: host memory
 /// auto h = g.uniform<td::half>({1024}, td::device);             // drawn in float, rounded
 /// \endcode
@@ -265,6 +266,25 @@ class generator {
   tensor<T, R> integers(const shape<R>& extents, T lo, T hi) { return integers<T>(extents, host_space{}, lo, hi); }
   template <class T, std::size_t R>
   tensor<T, R> integers(const index_t (&extents)[R], T lo, T hi) { return integers<T>(extents, host_space{}, lo, hi); }
+
+  // numpy's argument order, rng.uniform(lo, hi, size), rng.normal(loc, scale, size) and
+  // rng.integers(lo, hi, size): the two parameters, then the shape and the space (host
+  // when omitted). The element type is the parameters' unless given, so
+  // g.integers(1, 7, {100}) is int and g.uniform<float>(-1, 1, {8}) float; the values are
+  // those of the shape-first spellings.
+#define TANDEM_NUMPY_ORDER(name)                                                                  \
+  template <class T, std::size_t R, space S = host_space>                                         \
+  tensor<T, R, S> name(T a, T b, const shape<R>& extents, S space_tag = {}) {                     \
+    return name<T>(extents, space_tag, a, b);                                                     \
+  }                                                                                               \
+  template <class T, std::size_t R, space S = host_space>                                         \
+  tensor<T, R, S> name(T a, T b, const index_t (&extents)[R], S space_tag = {}) {                 \
+    return name<T>(tandem::detail::to_shape(extents), space_tag, a, b);                           \
+  }
+  TANDEM_NUMPY_ORDER(uniform)
+  TANDEM_NUMPY_ORDER(normal)
+  TANDEM_NUMPY_ORDER(integers)
+#undef TANDEM_NUMPY_ORDER
 
   // Distributed (td::dist, <tandem/dist.hpp>): `group` is a td::dist::communicator and
   // the result a td::dist::tensor whose blocks hold exactly the values the call without
