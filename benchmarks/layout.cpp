@@ -22,6 +22,9 @@
 //            split between threads.
 //   bcast_row / bcast_col  out = m + row (shape 4096) and out = m + col (4096x1) into an
 //            existing 4096x4096 tensor, and the loops that write it row by row.
+//   stencil  td::for_each over the 4096x4096 index space with the heat example's
+//            five-point functor, and rows_loop: the same functor from nested loops, rows
+//            split between threads (bytes: read + written).
 //   add      c = a + b at 16, 256 and 1024 floats into existing tensors, and raw_loop.
 #include <tandem/tandem.hpp>
 
@@ -286,6 +289,51 @@ void bm_bcast_loop(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 8);
 }
 
+// --- a user's functor over a 2-d index space ---------------------------------------------
+
+/// The heat example's five-point stencil, one output element per call.
+template <class Space>
+struct stencil_step {
+  td::tensor_view<const float, 2, Space> u;
+  td::tensor_view<float, 2, Space> next;
+  TANDEM_HD void operator()(td::index_t i, td::index_t j) const {
+    const td::index_t last = u.extent(0) - 1;
+    if (i == 0 || j == 0 || i == last || j == last) {
+      next(i, j) = u(i, j);
+      return;
+    }
+    next(i, j) = u(i, j) + 0.2f * (u(i + 1, j) + u(i - 1, j) + u(i, j + 1) + u(i, j - 1) - 4.f * u(i, j));
+  }
+};
+
+template <class Space>
+void bm_stencil_tandem(benchmark::State& state) {
+  const auto u = make_matrix<Space>();
+  td::tensor<float, 2, Space> next({side, side});
+  for (auto _ : state) {
+    td::for_each(Space{}, u.shape(), stencil_step<Space>{u.view(), next.view()});
+    td::synchronize(Space{});
+    benchmark::DoNotOptimize(next.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+/// The same functor called from nested loops, rows split between threads.
+void bm_stencil_rows_loop(benchmark::State& state) {
+  const auto u = make_matrix<td::host_space>();
+  td::tensor<float, 2> next({side, side});
+  const stencil_step<td::host_space> step{u.view(), next.view()};
+  std::vector<td::index_t> rows(side);
+  for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t i) {
+      for (td::index_t j = 0; j < side; ++j) step(i, j);
+    });
+    benchmark::DoNotOptimize(next.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
 // --- small sizes -------------------------------------------------------------------------
 
 template <class Space>
@@ -350,6 +398,9 @@ BENCHMARK(bm_bcast_loop<false>)->Name("bcast_row/rows_loop")->Arg(side)->UseReal
 BENCHMARK(bm_bcast_tandem<td::host_space, true>)->Name("bcast_col/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_bcast_tandem<td::device_space, true>)->Name("bcast_col/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_bcast_loop<true>)->Name("bcast_col/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_stencil_tandem<td::host_space>)->Name("stencil/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_stencil_tandem<td::device_space>)->Name("stencil/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_stencil_rows_loop)->Name("stencil/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_small_add_tandem<td::host_space>)->Name("add/tandem_host")->Arg(16)->Arg(256)->Arg(1024);
 BENCHMARK(bm_small_add_tandem<td::device_space>)->Name("add/tandem_device")->Arg(16)->Arg(256)->Arg(1024);
 BENCHMARK(bm_small_add_raw_loop)->Name("add/raw_loop")->Arg(16)->Arg(256)->Arg(1024);

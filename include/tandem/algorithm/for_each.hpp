@@ -8,12 +8,15 @@
 /// td::for_each(td::device, td::shape<2>{m, n},
 ///              [=] TANDEM_HD (td::index_t i, td::index_t j) { v(i, j) = float(i + j); });
 /// \endcode
-/// Performance: one parallel loop; on the host, serial below 2^15 indices.
+/// Performance: one parallel loop; on the host, serial below 2^15 indices. On CPU cores
+/// (the host, the emulated device) each task walks its indices as nested loops would,
+/// decoding only its first; a GPU thread decodes its own index.
 
 #include <cstddef>
 #include <utility>
 
 #include "../backend/backend.hpp"
+#include "../core/tuning.hpp"
 #include "../shape.hpp"
 #include "../space.hpp"
 
@@ -36,6 +39,42 @@ struct nd_call_kernel {
   }
 };
 
+/// The same calls on CPU cores, a run of `run` flat indices per call: the first index is
+/// decoded once, then the last coordinate steps along its row and carries into the
+/// others, as nested loops do (decoding every index costs a 64-bit division per
+/// coordinate, which made a 2-d stencil take 1.6 to 2.3 times its loop).
+template <std::size_t R, class F>
+struct nd_run_kernel {
+  shape<R> extents;
+  F fn;
+  index_t run;
+  index_t n;
+  void operator()(index_t t) const {
+    const F g = fn;  // a local copy: its members stay in registers
+    index_t at = t * run;
+    const index_t end = n - at < run ? n : at + run;
+    index_t idx[R];
+    unravel(at, extents, idx);
+    const index_t cols = extents[R - 1];
+    while (at < end) {
+      const index_t j0 = idx[R - 1], j1 = cols - j0 < end - at ? cols : j0 + (end - at);
+      row(g, idx, j0, j1, std::make_index_sequence<R - 1>{});
+      at += j1 - j0;
+      idx[R - 1] = 0;  // the next row: carry into the leading coordinates
+      for (std::size_t d = R - 1; d-- > 0;) {
+        if (++idx[d] < extents[d]) break;
+        idx[d] = 0;
+      }
+    }
+  }
+
+ private:
+  template <std::size_t... D>
+  static void row(const F& g, const index_t* idx, index_t j0, index_t j1, std::index_sequence<D...>) {
+    for (index_t j = j0; j < j1; ++j) g(idx[D]..., j);
+  }
+};
+
 }  // namespace detail
 
 /// Calls f(i) for every i in [0, n), in the backend of space S.
@@ -51,7 +90,14 @@ template <space S, std::size_t R, class F>
   requires(R > 0)
 void for_each(S space_tag, const shape<R>& extents, F f) {
   detail::check_extents(extents, "for_each");
-  for_each(space_tag, extents.size(), detail::nd_call_kernel<R, F>{extents, std::move(f)});
+  using backend = detail::backend_t<S>;
+  if constexpr (R > 1 && backend::runs_on_cpu) {
+    const index_t n = extents.size(), run = detail::tuning::task_size;
+    backend::for_each((n + run - 1) / run, detail::nd_run_kernel<R, F>{extents, std::move(f), run, n}, run);
+    backend::finish();
+  } else {
+    for_each(space_tag, extents.size(), detail::nd_call_kernel<R, F>{extents, std::move(f)});
+  }
 }
 
 }  // namespace tandem

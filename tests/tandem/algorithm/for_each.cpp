@@ -23,6 +23,14 @@ struct write_cube {
   }
 };
 
+template <class View>
+struct add_code {
+  View out;
+  TANDEM_HD void operator()(td::index_t i, td::index_t j, td::index_t k) const {
+    out(i, j, k) += static_cast<double>(i * 1000003 + j * 1009 + k);
+  }
+};
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("for_each over a 1-d index space", "[for_each]", TANDEM_TEST_SPACES) {
@@ -54,6 +62,26 @@ TEMPLATE_TEST_CASE("for_each over 2-d and 3-d index spaces", "[for_each]", TANDE
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 3; ++j)
       for (int k = 0; k < 2; ++k) CHECK(cv[(k * 3 + j) * 4 + i] == i - j * k);
+}
+
+TEMPLATE_TEST_CASE("for_each visits every index of large n-d spaces exactly once", "[for_each]", TANDEM_TEST_SPACES) {
+  // Parallel sizes whose tasks start and end mid-row and mid-plane, rows longer than a
+  // task, rows of one element, and empty spaces: each call adds its own code once to a
+  // cell that starts at -1, so a missed or repeated index shows.
+  const td::shape<3> shapes[] = {{3, 7001, 5}, {2, 1, 50003}, {40000, 1, 1}, {17, 19, 101}, {5, 0, 7}, {0, 3, 3}};
+  for (const auto& s : shapes) {
+    td::tensor<double, 3, TestType> c(s);
+    c = -1.0;
+    auto v = c.view();
+    td::for_each(TestType{}, s, add_code<decltype(v)>{v});
+    const auto cv = values(c);
+    std::int64_t wrong = 0;
+    for (td::index_t i = 0; i < s[0]; ++i)
+      for (td::index_t j = 0; j < s[1]; ++j)
+        for (td::index_t k = 0; k < s[2]; ++k)
+          wrong += cv[(i * s[1] + j) * s[2] + k] != static_cast<double>(i * 1000003 + j * 1009 + k) - 1.0;
+    CHECK(wrong == 0);
+  }
 }
 
 TEMPLATE_TEST_CASE("for_each with a lambda", "[for_each]", TANDEM_TEST_SPACES) {
