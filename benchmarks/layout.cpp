@@ -20,6 +20,9 @@
 //   strided_sum  td::sum of a step-2 slice of 2^24 floats (2^23 read), and
 //            strided_loop: 16 accumulators over the strided elements, chunks of 2^16
 //            split between threads.
+//   block_sum  td::sum of the matrix's left half (rows of 2048 floats, 4096 apart: not
+//            one step), and rows_loop: 16 accumulators per row, rows split between
+//            threads, the row sums added.
 //   bcast_row / bcast_col  out = m + row (shape 4096) and out = m + col (4096x1) into an
 //            existing 4096x4096 tensor, and the loops that write it row by row.
 //   stencil  td::for_each over the 4096x4096 index space with the heat example's
@@ -249,6 +252,37 @@ void bm_strided_sum_loop(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * half * 4);
 }
 
+/// The left half of the matrix: rows of 2048 contiguous floats, 4096 apart.
+template <class Space>
+void bm_block_sum_tandem(benchmark::State& state) {
+  const auto m = make_matrix<Space>();
+  const auto v = td::slice(m, td::all, td::range(0, side / 2));
+  for (auto _ : state) benchmark::DoNotOptimize(td::sum(v));
+  state.SetBytesProcessed(state.iterations() * side * (side / 2) * 4);
+}
+
+void bm_block_sum_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<float> partial(side);
+  std::vector<td::index_t> rows(side);
+  for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t r) {
+      float acc[16] = {};
+      const float* row = m.data() + r * side;
+      for (td::index_t j = 0; j < side / 2; j += 16)
+        for (int k = 0; k < 16; ++k) acc[k] += row[j + k];
+      float s = 0;
+      for (float x : acc) s += x;
+      partial[std::size_t(r)] = s;
+    });
+    float s = 0;
+    for (float x : partial) s += x;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetBytesProcessed(state.iterations() * side * (side / 2) * 4);
+}
+
 template <class Space, bool Column>
 void bm_bcast_tandem(benchmark::State& state) {
   const auto m = make_matrix<Space>();
@@ -392,6 +426,9 @@ BENCHMARK(bm_permute_tiled_loop)->Name("permute/tiled_loop")->Arg(cube)->UseReal
 BENCHMARK(bm_strided_sum_tandem<td::host_space>)->Name("strided_sum/tandem_host")->Arg(long_n)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_strided_sum_tandem<td::device_space>)->Name("strided_sum/tandem_device")->Arg(long_n)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_strided_sum_loop)->Name("strided_sum/strided_loop")->Arg(long_n)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_block_sum_tandem<td::host_space>)->Name("block_sum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_block_sum_tandem<td::device_space>)->Name("block_sum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_block_sum_loop)->Name("block_sum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_bcast_tandem<td::host_space, false>)->Name("bcast_row/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_bcast_tandem<td::device_space, false>)->Name("bcast_row/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_bcast_loop<false>)->Name("bcast_row/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size

@@ -128,6 +128,18 @@ TANDEM_HD inline void unravel(index_t flat, const shape<R>& s, index_t* idx) {
   }
 }
 
+/// Moves row-major coordinates to the start of the next row: the last coordinate to 0,
+/// one step along the others with carries (past the end, the leading coordinate reaches
+/// its extent). Walking runs of a flat range this way decodes one index per run.
+template <std::size_t R>
+TANDEM_HD inline void next_row(index_t* idx, const shape<R>& s) {
+  idx[R - 1] = 0;
+  for (std::size_t d = R - 1; d-- > 0;) {
+    if (++idx[d] < s[d] || d == 0) return;
+    idx[d] = 0;
+  }
+}
+
 /// The offset of the element at coordinates idx[0], ..., idx[dims - 1] (the others 0)
 /// under these strides: the sum of idx[d] * strides[d].
 template <std::size_t R>

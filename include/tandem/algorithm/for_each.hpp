@@ -60,11 +60,7 @@ struct nd_run_kernel {
       const index_t j0 = idx[R - 1], j1 = cols - j0 < end - at ? cols : j0 + (end - at);
       row(g, idx, j0, j1, std::make_index_sequence<R - 1>{});
       at += j1 - j0;
-      idx[R - 1] = 0;  // the next row: carry into the leading coordinates
-      for (std::size_t d = R - 1; d-- > 0;) {
-        if (++idx[d] < extents[d]) break;
-        idx[d] = 0;
-      }
+      next_row(idx, extents);
     }
   }
 

@@ -41,6 +41,20 @@ TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& o
   return r;
 }
 
+/// Reads a host array; the getter for combining chunk results and for a gathered block.
+template <class V>
+struct array_getter {
+  const V* data;
+  TANDEM_HD V operator()(index_t i) const { return data[i]; }
+};
+
+/// Getters that can fill a block at once (get.gather(begin, len, out) stores get(begin),
+/// ..., get(begin + len - 1)): cheaper than one get(i) each where finding element i
+/// costs (a strided operand decoding its index). reduce_pairwise reduces the filled
+/// block exactly as it would have read it.
+template <class Get, class V>
+concept gathers_blocks = requires(const Get& get, V* out) { get.template gather<V>(index_t{}, index_t{}, out); };
+
 /// op-reduces get(begin) .. get(begin + len - 1) pairwise; len must be at least 1.
 /// op must be associative and commutative: lanes interleave positions. (argmin's op
 /// is, because it breaks ties by the index it carries.)
@@ -53,7 +67,14 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
   const index_t end = begin + len;
   for (index_t b = begin; b < end; b += pairwise_block) {
     const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
-    V s = reduce_block<V>(get, b, m, op);
+    V s;
+    if constexpr (gathers_blocks<Get, V>) {
+      V block[pairwise_block];
+      get.template gather<V>(b, m, block);
+      s = reduce_block<V>(array_getter<V>{block}, 0, m, op);
+    } else {
+      s = reduce_block<V>(get, b, m, op);
+    }
     int lv = 0;
     while (top > 0 && level[top - 1] == lv) {
       s = op(partial[top - 1], s);
@@ -198,13 +219,6 @@ struct chunk_reduce_kernel {
     const index_t len = n - begin < chunk ? n - begin : chunk;
     out[c] = reduce_pairwise<V>(get, begin, len, op);
   }
-};
-
-/// Reads a host array; the getter for combining chunk results.
-template <class V>
-struct array_getter {
-  const V* data;
-  TANDEM_HD V operator()(index_t i) const { return data[i]; }
 };
 
 /// Elements per chunk of a parallel reduction. Fixed, so the result does not depend on

@@ -466,6 +466,34 @@ TEMPLATE_TEST_CASE("whole reductions of strided views, one step apart or not", "
       for (td::index_t j = 0; j < 12; j += 5) offsets.push_back(r * 12 + j);
     check(td::slice(c, td::all, td::all, td::range(0, 12, 5)), offsets);
   }
+  {
+    INFO("expressions with broadcast and transposed operands, and var, read row by row");
+    const auto col = td::slice(m, td::all, td::range(0, 1));   // [rows, 1]: broadcast along rows
+    const auto row = td::slice(m, 7, td::all);                // [cols]: broadcast down the columns
+    const auto e = m * col - row;
+    double sum = 0;
+    float mn = 1e30f;
+    td::index_t imin = 0;
+    for (td::index_t i = 0; i < rows; ++i)
+      for (td::index_t j = 0; j < cols; ++j) {
+        const float x = h[std::size_t(i * cols + j)] * h[std::size_t(i * cols)] - h[std::size_t(7 * cols + j)];
+        sum += x;
+        if (x < mn) mn = x, imin = i * cols + j;
+      }
+    CHECK(td::sum(e) == Catch::Approx(sum).epsilon(1e-5));
+    CHECK(td::min(e) == mn);
+    CHECK(td::argmin(e) == imin);
+    const td::tensor<float, 2, S> dense = e;
+    CHECK(td::sum(e) == td::sum(dense));
+    const auto t = td::transpose(m);
+    double mean = 0, m2 = 0;
+    for (float x : h) mean += x;
+    mean /= double(n);
+    for (float x : h) m2 += (x - mean) * (x - mean);
+    CHECK(td::var(t) == Catch::Approx(m2 / double(n)).epsilon(1e-5));
+    CHECK(td::var(t) == td::var(td::tensor<float, 2, S>(t)));
+    CHECK(td::sum(t + td::transpose(m)) == td::sum(td::tensor<float, 2, S>(t + t)));
+  }
 }
 
 TEMPLATE_TEST_CASE("axis reductions of expressions, bools and edge shapes", "[reduce]", TANDEM_TEST_SPACES) {

@@ -96,6 +96,26 @@ TEMPLATE_TEST_CASE("large scans take the parallel path and match a serial loop",
   }
   CHECK(worst < 2e-4);
   CHECK(worst > 0);  // really computed in float, not in double
+
+  // A strided operand (a transposed matrix: rows of 1031 at a stride, read a block at a
+  // time) scans to the values of its dense copy, bit for bit, on the parallel path.
+  const auto m = td::reshape(td::slice(k, td::range(0, 1031 * 1017)), {1031, 1017});
+  const auto t = td::transpose(m);
+  const auto mv = td::to_vector(m);
+  std::vector<std::int64_t> expect;
+  std::int64_t total = 0;
+  for (td::index_t j = 0; j < 1017; ++j)
+    for (td::index_t i = 0; i < 1031; ++i) expect.push_back(total += mv[std::size_t(i * 1017 + j)]);
+  const auto got = td::to_vector(td::cumsum(t));
+  REQUIRE(got.size() == expect.size());
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) wrong += got[i] != expect[i];
+  CHECK(wrong == 0);
+  const auto f = td::transpose(td::reshape(td::slice(u, td::range(0, 1031 * 1017)), {1031, 1017}));
+  const auto fs = td::to_vector(td::cumsum(f)), dense = td::to_vector(td::cumsum(td::tensor<float, 2, TestType>(f)));
+  wrong = 0;
+  for (std::size_t i = 0; i < fs.size(); ++i) wrong += fs[i] != dense[i];
+  CHECK(wrong == 0);
 }
 
 TEMPLATE_TEST_CASE("cumsum along each axis", "[scan]", TANDEM_TEST_SPACES) {

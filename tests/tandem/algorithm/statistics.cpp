@@ -50,6 +50,14 @@ TEMPLATE_TEST_CASE("var and stddev are one pass and accurate", "[statistics][var
     CHECK(vf == Catch::Approx(two_pass_var(fd)).epsilon(2e-4).margin(1e-6));
     // Through a negative-stride view and an expression.
     CHECK(td::var(td::flip(a)) == Catch::Approx(want).epsilon(1e-9).margin(1e-300));
+    // A view's blocks are gathered and reduced as the dense copy's are: the same bits.
+    const td::tensor<double, 1, TestType> flipped = td::flip(a);
+    CHECK(td::var(td::flip(a)) == td::var(flipped));
+    if (n % 7 == 0 || n == 513) {
+      const auto sq = td::reshape(f, {td::index_t(n) / (n == 513 ? 27 : 7), n == 513 ? 27 : 7});
+      CHECK(td::var(td::transpose(sq)) == td::var(td::tensor<float, 2, TestType>(td::transpose(sq))));
+      CHECK(td::var(td::transpose(sq)) == Catch::Approx(two_pass_var(fd)).epsilon(2e-4).margin(1e-6));
+    }
     CHECK(td::var(a * 2.0) == Catch::Approx(4 * want).epsilon(1e-9).margin(1e-300));
   }
   // Hand values: [1, 2, 3, 4] has variance 1.25 (ddof 0) and 5/3 (ddof 1).
@@ -65,6 +73,8 @@ TEMPLATE_TEST_CASE("var and stddev are one pass and accurate", "[statistics][var
   CHECK(std::isinf(testing::values(td::var(td::from<double>({1, 2}, space), 0, 2))[0]));
   CHECK(std::isnan(td::var(td::from<double>({1, qnan, 2}, space))));
   CHECK(std::isnan(td::var(td::from<double>({1, INFINITY}, space))));
+  CHECK(std::isnan(td::var(td::flip(td::from<double>({1, INFINITY, 2}, space)))));
+  CHECK(std::isnan(td::var(td::flip(td::from<double>({1, qnan, 2}, space)))));
   // Along each axis of [3, 4], with ddof and keepdims.
   const auto vals = testing::random_values<double>(12, -5, 5, 11);
   const auto m = td::from(vals, {3, 4}, space);

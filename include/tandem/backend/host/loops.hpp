@@ -348,12 +348,21 @@ struct host_loops {
                          bool has_carry, V carry) {
     V acc = carry;
     bool has_acc = has_carry;
-    for (index_t i = begin; i < end; ++i) {
-      const V x = get(i);
+    const auto step = [&](index_t i, const V& x) {
       if (exclusive) out[i] = acc;
       acc = has_acc ? op(acc, x) : x;
       has_acc = true;
       if (!exclusive) out[i] = acc;
+    };
+    if constexpr (gathers_blocks<Get, V>) {  // a strided operand: a block of its values at a time
+      V block[pairwise_block];
+      for (index_t b = begin; b < end; b += pairwise_block) {
+        const index_t m = std::min(pairwise_block, end - b);
+        get.template gather<V>(b, m, block);
+        for (index_t k = 0; k < m; ++k) step(b + k, block[k]);
+      }
+    } else {
+      for (index_t i = begin; i < end; ++i) step(i, get(i));
     }
   }
 };
