@@ -83,6 +83,24 @@ std::vector<A> reduce_rows(const tandem::tensor_view<const A, 2, S>& rows) {
     return tandem::to_vector(tandem::sum(rows, 1));
 }
 
+/// The partials of consecutive chunks of reduce_chunk values (the last may be shorter)
+/// of `len` contiguous values in S, each exactly as the single process's reduction
+/// reduces its chunks (core/pairwise.hpp's chunk_reduce_kernel, one chunk per task), as
+/// a host vector.
+template <class Op, class A, class S>
+std::vector<A> chunk_partials(const A* values, index_t len) {
+  if (len <= 0) return {};
+  constexpr index_t C = td_detail::reduce_chunk;
+  const index_t chunks = (len + C - 1) / C;
+  tandem::tensor<A, 1, S> out(tandem::shape<1>{chunks}, uninitialized);
+  using backend = td_detail::backend_t<S>;
+  backend::for_each(chunks,
+                    td_detail::chunk_reduce_kernel<A, td_detail::array_getter<A>, Op>{{values}, Op{}, len, C, out.data()},
+                    C);
+  backend::finish();
+  return tandem::to_vector(out);
+}
+
 /// op(init, chunked pairwise reduction of every contribution), the same on every rank
 /// and the same bits as the single process's host reduction.
 template <class A, class X, class Tr, class Op>
@@ -110,9 +128,6 @@ A chunked_reduce(const X& x, const Tr& tr, A init) {
   const index_t a = x.offset() * row, b = a + vals.size();
   const index_t chunks = (n + C - 1) / C;
   const A* const data = vals.data();
-  const auto view1 = [&](index_t begin, index_t len) {  // global [begin, begin + len) of this block
-    return tandem::tensor_view<const A, 2, S>(data + (begin - a), tandem::shape<2>{1, len});
-  };
 
   // Chunks wholly in [a, b): [c_first, c_last); the pieces before and after them.
   index_t c_first = 0, c_last = 0, head_end = a, tail_begin = b;
@@ -123,18 +138,10 @@ A chunked_reduce(const X& x, const Tr& tr, A init) {
     head_end = std::min(b, c_first * C);
     tail_begin = std::max(head_end, std::min(b, c_last * C));
   }
+  // (the last chunk is shorter when n is not a multiple of C; it lies in the last block)
   std::vector<A> owned;
-  if (c_last > c_first) {
-    const index_t full_end = std::min(c_last, n / C);  // chunks of C elements
-    if (full_end > c_first) {
-      owned = reduce_rows<Op>(tandem::tensor_view<const A, 2, S>(data + (c_first * C - a),
-                                                                  tandem::shape<2>{full_end - c_first, C}));
-    }
-    if (c_last > full_end) {  // the last, shorter chunk
-      const auto last = reduce_rows<Op>(view1(full_end * C, n - full_end * C));
-      owned.push_back(last[0]);
-    }
-  }
+  if (c_last > c_first)
+    owned = chunk_partials<Op, A, S>(data + (c_first * C - a), std::min(n, c_last * C) - c_first * C);
   // The chunks that straddle blocks: each is reduced by the rank that holds its first
   // element (its "tail" chunk: [tail_begin, b) here, continued in the heads of the
   // ranks after), which receives those heads; each rank sends its head [a, head_end)
@@ -171,8 +178,7 @@ A chunked_reduce(const X& x, const Tr& tr, A init) {
   m.exchange(sends, recvs, sizeof(A), 4);
   if (!tail.empty()) {
     for (const auto& piece : incoming) tail.insert(tail.end(), piece.begin(), piece.end());
-    owned.push_back(reduce_rows<Op>(tandem::tensor_view<const A, 2, host_space>(
-        tail.data(), tandem::shape<2>{1, static_cast<index_t>(tail.size())}))[0]);
+    owned.push_back(chunk_partials<Op, A, host_space>(tail.data(), static_cast<index_t>(tail.size()))[0]);
   }
   // Every chunk's partial, on every rank, in chunk order: rank r's cover the chunks from
   // its first whole one (or its tail chunk) on.
