@@ -402,6 +402,58 @@ TEMPLATE_TEST_CASE("reductions along the last axis read strided and broadcast ro
   }
 }
 
+TEMPLATE_TEST_CASE("reductions along the last axis of dense rows, evenly spaced or not", "[reduce][layout]",
+                   TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // A cube of (4, 6, 300) floats: rows long enough for pairwise blocks and accumulators.
+  const td::index_t d0 = 4, d1 = 6, d2 = 300;
+  const auto h = testing::random_values<float>(std::size_t(d0 * d1 * d2), -1.0, 1.0, 41);
+  const auto c = td::from(h, {d0, d1, d2}, S{});
+  const auto at = [&](td::index_t i, td::index_t j, td::index_t k) { return h[std::size_t((i * d1 + j) * d2 + k)]; };
+  // Checks sum, argmax and max along the last axis of v, whose (i, j, k) is the cube's
+  // (i0 + i * si, j0 + j * sj, k0 + k), against loops (sum in double), and the sum's bits
+  // against the dense copy's.
+  const auto check = [&](const auto& v, td::index_t i0, td::index_t si, td::index_t j0, td::index_t sj,
+                         td::index_t k0) {
+    const auto sums = td::to_vector(td::sum(v, 2));
+    const auto args = td::to_vector(td::argmax(v, -1));
+    const auto tops = td::to_vector(td::max(v, 2, td::keepdims));
+    const td::index_t n0 = v.extent(0), n1 = v.extent(1), len = v.extent(2);
+    REQUIRE(sums.size() == std::size_t(n0 * n1));
+    REQUIRE(tops.size() == sums.size());
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < n0; ++i)
+      for (td::index_t j = 0; j < n1; ++j) {
+        double sum = 0;
+        float top = -2;
+        td::index_t arg = 0;
+        for (td::index_t k = 0; k < len; ++k) {
+          const float x = at(i0 + i * si, j0 + j * sj, k0 + k);
+          sum += x;
+          if (x > top) top = x, arg = k;
+        }
+        const std::size_t o = std::size_t(i * n1 + j);
+        wrong += std::abs(sums[o] - sum) > 1e-4 || args[o] != arg || tops[o] != top;
+      }
+    CHECK(wrong == 0);
+    const td::tensor<float, 3, S> dense = v;
+    CHECK(td::to_vector(td::sum(v, 2)) == td::to_vector(td::sum(dense, 2)));
+  };
+  check(c, 0, 1, 0, 1, 0);                                                                   // the whole cube
+  check(td::slice(c, td::all, td::all, td::range(5, 290)), 0, 1, 0, 1, 5);                   // rows cut short
+  check(td::slice(c, td::range(1, 4, 2), td::all, td::all), 1, 2, 0, 1, 0);                 // every other plane
+  check(td::slice(c, td::all, td::range(0, 6, 2), td::all), 0, 1, 0, 2, 0);                 // every other row
+  check(td::slice(c, td::range(0, 3), td::range(1, 4), td::range(0, 7)), 0, 1, 1, 1, 0);     // rows not evenly spaced
+  check(td::flip(c, 1), 0, 1, 5, -1, 0);                                                     // rows in reverse
+  // Rows of 16 and of 1, many of them.
+  const auto many = td::reshape(td::arange<double>(16 * 5000, S{}), {5000, 16});
+  const auto rs = td::to_vector(td::sum(many, 1));
+  std::size_t wrong = 0;
+  for (td::index_t r = 0; r < 5000; ++r) wrong += rs[std::size_t(r)] != double(16 * 16 * r + 120);
+  CHECK(wrong == 0);
+  CHECK(td::to_vector(td::sum(td::reshape(many, {80000, 1}), 1)) == td::to_vector(td::reshape(many, {80000})));
+}
+
 TEMPLATE_TEST_CASE("whole reductions of strided views, one step apart or not", "[reduce][layout]",
                    TANDEM_TEST_SPACES) {
   using S = TestType;
