@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
+#include "../core/tuning.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"
 #include "reduce.hpp"
@@ -48,6 +49,43 @@ struct axis_scan_kernel {
       const V x = tr(ev.at(idx.ext), k);
       acc = k == 0 ? x : op(acc, x);
       out[offset + k * axis_stride] = acc;
+    }
+  }
+};
+
+/// The scan along a leading `axis` on CPU cores, a tile of up to `width` neighbouring
+/// lanes (along the last axis) per task: row k of the tile is op(row k - 1 of the
+/// output, row k of the operand), read and written in order, where a lane at a time
+/// strides through memory (cumsum(m, 0) of 4096^2 floats took 23 times cumsum(m, 1)).
+/// Every lane sees axis_scan_kernel's operations in its order: the same bits.
+template <class V, class Ev, std::size_t R, class Tr, class Op>
+struct axis_scan_rows_kernel {
+  Ev ev;
+  shape<R> extents;
+  std::size_t axis;
+  Tr tr;
+  Op op;
+  V* out;
+  index_t width;
+  index_t tiles;  // tiles per row
+  void operator()(index_t t) const {
+    const index_t cols = extents[R - 1], j0 = t % tiles * width, j1 = cols - j0 < width ? cols : j0 + width;
+    shape<R> rows = extents;  // lanes numbered over the dimensions but the axis and the last
+    rows[R - 1] = 1;
+    shape<R> idx = lane_start(t / tiles, rows, axis);
+    shape<R> strides;  // the output's, row-major
+    index_t span = 1;
+    for (std::size_t d = R; d-- > 0;) strides[d] = span, span *= extents[d];
+    V* o = out + offset_of(idx.ext, strides);
+    for (index_t k = 0; k < extents[axis]; ++k, o += strides[axis]) {
+      idx[axis] = k;
+      const auto row = ev.row(idx.ext);
+      if (k == 0) {
+        for (index_t j = j0; j < j1; ++j) o[j] = tr(row(j), k);
+      } else {
+        const V* prev = o - strides[axis];
+        for (index_t j = j0; j < j1; ++j) o[j] = op(prev[j], tr(row(j), k));
+      }
     }
   }
 };
@@ -96,6 +134,18 @@ auto axis_scan(const E& e, index_t axis, const Op& op, const char* what) {
   if (out.size() == 0) return out;
   const auto ev = make_eval(e, extents);
   using backend = backend_t<S>;
+  if constexpr (R >= 2 && backend::runs_on_cpu) {
+    if (ax != R - 1) {  // tiles of lanes, row by row (axis_scan_rows_kernel)
+      const index_t cols = extents[R - 1], width = cols < tuning::scan_tile ? cols : tuning::scan_tile;
+      const index_t tiles = (cols + width - 1) / width, lanes = out.size() / extents[ax];
+      backend::for_each(lanes / cols * tiles,
+                        axis_scan_rows_kernel<V, decltype(ev), R, as_value<V>, Op>{ev, extents, ax, {}, op,
+                                                                                  out.data(), width, tiles},
+                        extents[ax] * width);
+      backend::finish();
+      return out;
+    }
+  }
   backend::for_each(out.size() / extents[ax],
                     axis_scan_kernel<V, decltype(ev), R, as_value<V>, Op>{ev, extents, ax, {}, op, out.data()},
                     extents[ax]);

@@ -25,6 +25,9 @@ inline constexpr index_t copy_tile = 32;
 /// Bytes of accumulators (pairwise lanes x outputs) of one task reducing along a leading
 /// axis on CPU cores: sized to stay in the L1 cache.
 inline constexpr std::size_t axis_block_bytes = std::size_t(1) << 18;
+/// Lanes (neighbouring columns) one task of a scan along a leading axis carries from row
+/// to row on CPU cores: a row of them and its predecessor stay in the L1 cache.
+inline constexpr index_t scan_tile = 1024;
 /// Tasks a reduction along a leading axis aims for, splitting the axis when the outputs
 /// alone give fewer.
 inline constexpr index_t axis_tasks = 32;

@@ -142,5 +142,43 @@ TEMPLATE_TEST_CASE("cumsum along each axis", "[scan]", TANDEM_TEST_SPACES) {
     CHECK(right);
   }
   CHECK_THROWS_AS(td::cumsum(c, 3), td::index_error);
+
+  // Leading axes of a larger operand (rows of 1500: a full and a partial tile of lanes on
+  // CPU cores), of a transposed view and of an expression: each lane summed in order in
+  // float, so the loop's bits are expected exactly.
+  const td::index_t a0 = 3, a1 = 7, a2 = 1500;
+  const auto hv = testing::random_values<float>(std::size_t(a0 * a1 * a2), -1.0, 1.0, 77);
+  const auto big = td::from(hv, {a0, a1, a2}, TestType{});
+  const auto hat = [&](td::index_t i, td::index_t j, td::index_t k) { return hv[std::size_t((i * a1 + j) * a2 + k)]; };
+  for (int axis : {0, 1}) {
+    const auto got = td::to_vector(td::cumsum(big * 2.f, axis));
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < a0; ++i)
+      for (td::index_t j = 0; j < a1; ++j)
+        for (td::index_t k = 0; k < a2; ++k) {
+          float acc = 0;
+          for (td::index_t q = 0; q <= (axis == 0 ? i : j); ++q) {
+            const float x = axis == 0 ? hat(q, j, k) * 2.f : hat(i, q, k) * 2.f;
+            acc = q == 0 ? x : acc + x;
+          }
+          wrong += got[std::size_t((i * a1 + j) * a2 + k)] != acc;
+        }
+    CHECK(wrong == 0);
+  }
+  const auto sq = td::slice(big, 0, td::all, td::range(0, 1400));  // (7, 1400), rows 1500 apart
+  const auto t = td::cumsum(td::transpose(sq), 0);  // (1400, 7): lanes are sq's rows
+  REQUIRE(t.shape() == td::shape<2>{1400, 7});
+  const auto tv = td::to_vector(t);
+  std::size_t wrong = 0;
+  for (td::index_t j = 0; j < 7; ++j) {
+    float acc = 0;
+    for (td::index_t i = 0; i < 1400; ++i) {
+      acc = i == 0 ? hat(0, j, i) : acc + hat(0, j, i);
+      wrong += tv[std::size_t(i * 7 + j)] != acc;
+    }
+  }
+  CHECK(wrong == 0);
+  const auto ints = td::reshape(td::arange<std::int64_t>(1, 13, 1, TestType{}), {4, 3});
+  CHECK(values(td::cumprod(ints, 0)) == std::vector<double>{1, 2, 3, 4, 10, 18, 28, 80, 162, 280, 880, 1944});
   CHECK(td::cumsum(td::zeros<int>({3, 0}, TestType{}), 1).size() == 0);
 }
