@@ -20,6 +20,19 @@ inline constexpr index_t pairwise_block = 256;
 /// (their latency times their throughput), and the width the compiler vectorizes.
 inline constexpr int pairwise_lanes = 16;
 
+/// Ops whose lane update is a select (op::rolled_lanes, as td::max's): GCC 12 unrolls the
+/// sixteen accumulators' loop and then leaves a select scalar, where the same loop kept
+/// rolled is vectorized (a float max of 2^24 in blocks: 18.3 against 9.0 ms on one core).
+/// The same operations in the same order either way. Under g++ only: clang and nvcc
+/// vectorize or unroll by their own rules.
+template <class Op>
+concept rolled_lanes = Op::rolled_lanes;
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)
+#  define TANDEM_KEEP_ROLLED _Pragma("GCC unroll 1")
+#else
+#  define TANDEM_KEEP_ROLLED
+#endif
+
 /// op-reduces get(begin) .. get(begin + len - 1); len must be in [1, pairwise_block].
 template <class V, class Get, class Op>
 TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& op) {
@@ -32,8 +45,15 @@ TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& o
   V acc[L];
   for (int k = 0; k < L; ++k) acc[k] = get(begin + k);
   index_t i = L;
-  for (; i + L <= len; i += L)
-    for (int k = 0; k < L; ++k) acc[k] = op(acc[k], get(begin + i + k));
+  if constexpr (rolled_lanes<Op>) {
+    for (; i + L <= len; i += L) {
+      TANDEM_KEEP_ROLLED
+      for (int k = 0; k < L; ++k) acc[k] = op(acc[k], get(begin + i + k));
+    }
+  } else {
+    for (; i + L <= len; i += L)
+      for (int k = 0; k < L; ++k) acc[k] = op(acc[k], get(begin + i + k));
+  }
   for (int width = L / 2; width > 0; width /= 2)  // a balanced tree over the lanes
     for (int k = 0; k < width; ++k) acc[k] = op(acc[k], acc[k + width]);
   V r = acc[0];

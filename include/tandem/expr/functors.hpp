@@ -227,6 +227,7 @@ TANDEM_HD constexpr bool is_nan(X x) {
 /// numpy's maximum (Larger) and minimum: a NaN in either operand gives NaN.
 template <bool Larger>
 struct extreme_fn {
+  static constexpr bool rolled_lanes = true;  // core/pairwise.hpp: vectorizes kept rolled
   template <class X, class Y>
   TANDEM_HD constexpr auto operator()(X x, Y y) const {
     using R = common_element_t<X, Y>;

@@ -107,6 +107,35 @@ TEMPLATE_TEST_CASE("NaN propagates through min and max; argmin finds the first N
   auto inf = td::from<float>({std::numeric_limits<float>::infinity(), 1.f}, TestType{});
   CHECK(td::argmax(inf) == 0);
   CHECK(td::max(inf) == std::numeric_limits<float>::infinity());
+
+  // Long operands: one NaN anywhere (a lane of a block's main loop, a block's tail, the
+  // last chunk) makes the whole max and min, and its row's, NaN; the others stay exact.
+  const td::index_t rows = 40, cols = 3001;  // 3001: blocks of 256 with tails
+  auto h = testing::random_values<float>(std::size_t(rows * cols), -5.0, 5.0, 91);
+  for (const td::index_t at : {td::index_t(17), td::index_t(2 * cols + 250), td::index_t(7 * cols + 3000),
+                               td::index_t(rows * cols - 1)}) {
+    auto with_nan = h;
+    with_nan[std::size_t(at)] = std::numeric_limits<float>::quiet_NaN();
+    const auto m = td::from(with_nan, {rows, cols}, TestType{});
+    CHECK(std::isnan(td::max(m)));
+    CHECK(std::isnan(td::min(m)));
+    const auto rmax = td::to_vector(td::max(m, 1)), rmin = td::to_vector(td::min(m, 1));
+    std::size_t wrong = 0;
+    for (td::index_t r = 0; r < rows; ++r) {
+      float hi = -1e30f, lo = 1e30f;
+      for (td::index_t c = 0; c < cols; ++c) {
+        hi = std::max(hi, h[std::size_t(r * cols + c)]);
+        lo = std::min(lo, h[std::size_t(r * cols + c)]);
+      }
+      const bool nan_row = r == at / cols;
+      wrong += nan_row ? !(std::isnan(rmax[std::size_t(r)]) && std::isnan(rmin[std::size_t(r)]))
+                       : (rmax[std::size_t(r)] != hi || rmin[std::size_t(r)] != lo);
+    }
+    CHECK(wrong == 0);
+  }
+  const auto clean = td::from(h, {rows * cols}, TestType{});
+  CHECK(td::max(clean) == *std::max_element(h.begin(), h.end()));
+  CHECK(td::min(clean) == *std::min_element(h.begin(), h.end()));
 }
 
 TEMPLATE_TEST_CASE("reductions along each axis", "[reduce]", TANDEM_TEST_SPACES) {
