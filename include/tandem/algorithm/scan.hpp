@@ -58,17 +58,15 @@ struct axis_scan_kernel {
 /// output, row k of the operand), read and written in order, where a lane at a time
 /// strides through memory (cumsum(m, 0) of 4096^2 floats took 23 times cumsum(m, 1)).
 /// Every lane sees axis_scan_kernel's operations in its order: the same bits.
-template <class V, class Ev, std::size_t R, class Tr, class Op>
+template <class Lanes>
 struct axis_scan_rows_kernel {
-  Ev ev;
-  shape<R> extents;
-  std::size_t axis;
-  Tr tr;
-  Op op;
-  V* out;
+  Lanes lanes;  // what is scanned, and where it goes
   index_t width;
   index_t tiles;  // tiles per row
   void operator()(index_t t) const {
+    const auto& [ev, extents, axis, tr, op, out] = lanes;
+    constexpr std::size_t R = decltype(lanes.extents)::rank;
+    using V = std::remove_pointer_t<decltype(lanes.out)>;
     const index_t cols = extents[R - 1], j0 = t % tiles * width, j1 = cols - j0 < width ? cols : j0 + width;
     shape<R> rows = extents;  // lanes numbered over the dimensions but the axis and the last
     rows[R - 1] = 1;
@@ -134,21 +132,19 @@ auto axis_scan(const E& e, index_t axis, const Op& op, const char* what) {
   if (out.size() == 0) return out;
   const auto ev = make_eval(e, extents);
   using backend = backend_t<S>;
+  const axis_scan_kernel<V, decltype(ev), R, as_value<V>, Op> lanes{ev, extents, ax, {}, op, out.data()};
   if constexpr (R >= 2 && backend::runs_on_cpu) {
     if (ax != R - 1) {  // tiles of lanes, row by row (axis_scan_rows_kernel)
       const index_t cols = extents[R - 1], width = cols < tuning::scan_tile ? cols : tuning::scan_tile;
-      const index_t tiles = (cols + width - 1) / width, lanes = out.size() / extents[ax];
-      backend::for_each(lanes / cols * tiles,
-                        axis_scan_rows_kernel<V, decltype(ev), R, as_value<V>, Op>{ev, extents, ax, {}, op,
-                                                                                  out.data(), width, tiles},
+      const index_t tiles = (cols + width - 1) / width, rows = out.size() / extents[ax] / cols;
+      backend::for_each(rows * tiles,
+                        axis_scan_rows_kernel<decltype(lanes)>{lanes, width, tiles},
                         extents[ax] * width);
       backend::finish();
       return out;
     }
   }
-  backend::for_each(out.size() / extents[ax],
-                    axis_scan_kernel<V, decltype(ev), R, as_value<V>, Op>{ev, extents, ax, {}, op, out.data()},
-                    extents[ax]);
+  backend::for_each(out.size() / extents[ax], lanes, extents[ax]);
   backend::finish();
   return out;
 }
