@@ -34,6 +34,15 @@
 #  define TANDEM_NOINLINE __attribute__((noinline))
 #endif
 
+// Keeps the next loop rolled (not unrolled) under g++ host compilation, where GCC's
+// loop vectorizer then handles a select that it leaves scalar once the loop is unrolled
+// (core/pairwise.hpp). Nothing elsewhere: clang and nvcc follow their own rules.
+#if defined(__GNUC__) && !defined(__clang__) && !TANDEM_HAS_CUDA
+#  define TANDEM_KEEP_ROLLED _Pragma("GCC unroll 1")
+#else
+#  define TANDEM_KEEP_ROLLED
+#endif
+
 // A pointer that no other pointer in its scope aliases (every compiler tandem supports,
 // nvcc included, spells it __restrict, MSVC too).
 #define TANDEM_RESTRICT __restrict

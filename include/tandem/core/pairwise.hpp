@@ -23,15 +23,10 @@ inline constexpr int pairwise_lanes = 16;
 /// Ops whose lane update is a select (op::rolled_lanes, as td::max's): GCC 12 unrolls the
 /// sixteen accumulators' loop and then leaves a select scalar, where the same loop kept
 /// rolled is vectorized (a float max of 2^24 in blocks: 18.3 against 9.0 ms on one core).
-/// The same operations in the same order either way. Under g++ only: clang and nvcc
-/// vectorize or unroll by their own rules.
+/// The same operations in the same order either way. Under g++ only (TANDEM_KEEP_ROLLED,
+/// config.hpp): clang and nvcc vectorize or unroll by their own rules.
 template <class Op>
 concept rolled_lanes = Op::rolled_lanes;
-#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)
-#  define TANDEM_KEEP_ROLLED _Pragma("GCC unroll 1")
-#else
-#  define TANDEM_KEEP_ROLLED
-#endif
 
 /// op-reduces get(begin) .. get(begin + len - 1); len must be in [1, pairwise_block].
 template <class V, class Get, class Op>
