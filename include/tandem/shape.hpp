@@ -128,15 +128,25 @@ TANDEM_HD inline void unravel(index_t flat, const shape<R>& s, index_t* idx) {
   }
 }
 
-/// Moves row-major coordinates to the start of the next row: the last coordinate to 0,
-/// one step along the others with carries (past the end, the leading coordinate reaches
-/// its extent). Walking runs of a flat range this way decodes one index per run.
-template <std::size_t R>
-TANDEM_HD inline void next_row(index_t* idx, const shape<R>& s) {
-  idx[R - 1] = 0;
-  for (std::size_t d = R - 1; d-- > 0;) {
-    if (++idx[d] < s[d] || d == 0) return;
-    idx[d] = 0;
+/// Walks the flat range [begin, begin + len) of row-major coordinates of `s` one row's
+/// run at a time: f(idx, j0, j1) for each, idx the run's coordinates (idx[R - 1] == j0)
+/// and [j0, j1) its columns. One index is decoded for the whole range; moving to the next
+/// row carries into the leading coordinates, as nested loops do. len may be 0.
+template <std::size_t R, class F>
+TANDEM_HD inline void walk_rows(const shape<R>& s, index_t begin, index_t len, const F& f) {
+  static_assert(R > 0, "tandem: walk_rows needs rows (rank 1 or more)");
+  index_t idx[R];
+  unravel(begin, s, idx);
+  const index_t cols = s[R - 1];
+  for (index_t done = 0; done < len;) {
+    const index_t j0 = idx[R - 1], j1 = cols - j0 < len - done ? cols : j0 + (len - done);
+    f(static_cast<const index_t*>(idx), j0, j1);
+    done += j1 - j0;
+    idx[R - 1] = 0;  // the next row (past the end, the leading coordinate reaches its extent)
+    for (std::size_t d = R - 1; d-- > 0;) {
+      if (++idx[d] < s[d] || d == 0) break;
+      idx[d] = 0;
+    }
   }
 }
 

@@ -51,17 +51,10 @@ struct nd_run_kernel {
   index_t n;
   void operator()(index_t t) const {
     const F g = fn;  // a local copy: its members stay in registers
-    index_t at = t * run;
-    const index_t end = n - at < run ? n : at + run;
-    index_t idx[R];
-    unravel(at, extents, idx);
-    const index_t cols = extents[R - 1];
-    while (at < end) {
-      const index_t j0 = idx[R - 1], j1 = cols - j0 < end - at ? cols : j0 + (end - at);
+    const index_t at = t * run;
+    walk_rows(extents, at, n - at < run ? n - at : run, [&g](const index_t* idx, index_t j0, index_t j1) {
       row(g, idx, j0, j1, std::make_index_sequence<R - 1>{});
-      at += j1 - j0;
-      next_row(idx, extents);
-    }
+    });
   }
 
  private:

@@ -145,15 +145,11 @@ struct strided_getter {
     if constexpr (R == 0) {
       for (index_t p = 0; p < len; ++p) out[p] = (*this)(begin + p);
     } else {
-      index_t idx[R];
-      unravel(begin, extents, idx);
-      const index_t cols = extents[R - 1];
-      for (index_t p = 0; p < len;) {
+      index_t p = 0;
+      walk_rows(extents, begin, len, [&](const index_t* idx, index_t j0, index_t j1) {
         const auto row = ev.row(idx);
-        const index_t j0 = idx[R - 1], j1 = cols - j0 < len - p ? cols : j0 + (len - p);
         for (index_t j = j0; j < j1; ++j, ++p) out[p] = tr(row(j), begin + p);
-        next_row(idx, extents);
-      }
+      });
     }
   }
 };
