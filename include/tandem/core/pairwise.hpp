@@ -7,6 +7,7 @@
 /// sum grows with log2(n) rather than n, as in numpy's pairwise summation.
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <memory>
 
@@ -70,11 +71,46 @@ struct array_getter {
 template <class Get, class V>
 concept gathers_blocks = requires(const Get& get, V* out) { get.template gather<V>(index_t{}, index_t{}, out); };
 
+/// get read from position `base` on: what a block's reduction reads when the block is
+/// not gathered.
+template <class Get>
+struct offset_getter {
+  const Get& get;
+  index_t base;
+  TANDEM_HD auto operator()(index_t k) const { return get(base + k); }
+};
+
+/// Calls f(block, m) for the blocks of up to pairwise_block values of get(begin) ..
+/// get(begin + len - 1), in order, where block(k) is the block's k-th value (gathered
+/// first where the getter can gather); stops early when f returns false.
+template <class V, class Get, class F>
+TANDEM_HD void visit_blocks(const Get& get, index_t begin, index_t len, F&& f) {
+  const index_t end = begin + len;
+  for (index_t b = begin; b < end; b += pairwise_block) {
+    const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
+    if constexpr (gathers_blocks<Get, V>) {
+      V block[pairwise_block];
+      get.template gather<V>(b, m, block);
+      if (!f(array_getter<V>{block}, m)) return;
+    } else {
+      if (!f(offset_getter<Get>{get, b}, m)) return;
+    }
+  }
+}
+
+/// Ops that reduce a range better than block by block (op.reduce_range<V>(get, begin,
+/// len)): argmax's, which finds the blocks' maxima first and then the position.
+template <class Op, class V, class Get>
+concept reduces_ranges = requires(const Op& op, const Get& get) {
+  { op.template reduce_range<V>(get, index_t{}, index_t{}) } -> std::same_as<V>;
+};
+
 /// op-reduces get(begin) .. get(begin + len - 1) pairwise; len must be at least 1.
 /// op must be associative and commutative: lanes interleave positions. (argmin's op
 /// is, because it breaks ties by the index it carries.)
 template <class V, class Get, class Op>
 TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op& op) {
+  if constexpr (reduces_ranges<Op, V, Get>) return op.template reduce_range<V>(get, begin, len);
   // A binary counter of partial results: entry k covers 2^level[k] blocks.
   V partial[64];
   int level[64];
@@ -117,8 +153,9 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
 // `rows(k, f)` calls f(w, value) for every lane w in [0, width), in order.
 
 /// At least n values of scratch for the calling thread, kept for its next call (host
-/// code; the contents are not preserved across calls).
-template <class V>
+/// code; the contents are not preserved across calls). One block per V and Tag: a
+/// caller that needs two blocks of one type at once tells them apart by Tag.
+template <class V, class Tag = void>
 V* thread_scratch(std::size_t n) {
   thread_local std::unique_ptr<V[]> block;
   thread_local std::size_t capacity = 0;

@@ -138,6 +138,98 @@ TEMPLATE_TEST_CASE("NaN propagates through min and max; argmin finds the first N
   CHECK(td::min(clean) == *std::min_element(h.begin(), h.end()));
 }
 
+TEMPLATE_TEST_CASE("argmax and argmin: ties, signed zeros and NaNs across blocks", "[reduce]", TANDEM_TEST_SPACES) {
+  // Values from {-2, -1, -0, +0, 1, 2} (many ties, in every block of 256), and NaNs at
+  // chosen places: every answer is the first NaN, else the first position of the
+  // extreme, -0 and +0 tying, whole, along rows of several lengths, and through a
+  // strided view. The reference is a plain loop.
+  using S = TestType;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const auto first = [](const std::vector<float>& x, bool larger) {
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      if (std::isnan(x[i])) return td::index_t(i);
+      if (larger ? x[i] > x[best] : x[i] < x[best]) best = i;
+    }
+    return td::index_t(best);
+  };
+  const auto pick = testing::random_values<double>(70001, 0, 6, 5);
+  const float palette[6] = {-2.f, -1.f, -0.f, 0.f, 1.f, 2.f};
+  std::vector<float> base(pick.size());
+  for (std::size_t i = 0; i < pick.size(); ++i) base[i] = palette[std::size_t(pick[i]) % 6];
+  struct shape_case {
+    td::index_t rows, cols;
+  };
+  for (const shape_case sc : {shape_case{1, 1}, shape_case{3, 31}, shape_case{5, 32}, shape_case{4, 256},
+                              shape_case{3, 257}, shape_case{2, 1000}, shape_case{1, 70001}}) {
+    for (int variant = 0; variant < 5; ++variant) {
+      const td::index_t n = sc.rows * sc.cols;
+      std::vector<float> h(base.begin(), base.begin() + n);
+      if (variant == 1) {  // only zeros of both signs: the first element wins either way
+        for (td::index_t i = 0; i < n; ++i) h[std::size_t(i)] = (i * 7) % 3 == 0 ? -0.f : 0.f;
+      } else if (variant == 2) {  // a NaN late in each row, another after it
+        for (td::index_t r = 0; r < sc.rows; ++r) {
+          h[std::size_t(r * sc.cols + sc.cols * 3 / 4)] = nan;
+          h[std::size_t(r * sc.cols + sc.cols - 1)] = nan;
+        }
+      } else if (variant == 3) {  // the extremes only in the last block, after ties earlier
+        for (td::index_t i = n - n / 7; i < n; i += 3) h[std::size_t(i)] = (i % 2) ? 3.f : -3.f;
+      } else if (variant == 4) {  // increasing: every block beats the one before
+        for (td::index_t i = 0; i < n; ++i) h[std::size_t(i)] = float(i % 2 ? i : -i);
+      }
+      INFO(sc.rows << " x " << sc.cols << ", variant " << variant);
+      const auto a = td::from(h, {sc.rows, sc.cols}, S{});
+      CHECK(td::argmax(a) == first(h, true));
+      CHECK(td::argmin(a) == first(h, false));
+      std::vector<td::index_t> want_max, want_min;
+      for (td::index_t r = 0; r < sc.rows; ++r) {
+        const std::vector<float> row(h.begin() + r * sc.cols, h.begin() + (r + 1) * sc.cols);
+        want_max.push_back(first(row, true));
+        want_min.push_back(first(row, false));
+      }
+      CHECK(td::to_vector(td::argmax(a, 1)) == want_max);
+      CHECK(td::to_vector(td::argmin(a, 1)) == want_min);
+      // The same lanes down a leading axis (dense columns, then a strided view of them).
+      const auto at = td::eval(td::transpose(a));
+      CHECK(td::to_vector(td::argmax(at, 0)) == want_max);
+      CHECK(td::to_vector(td::argmin(at, 0)) == want_min);
+      CHECK(td::to_vector(td::argmax(td::transpose(a), 0)) == want_max);
+      if (variant != 2) {  // as integers (no NaN): positions and values of one width
+        const auto ints = [&](auto zero) {
+          using I = decltype(zero);
+          const auto ai = td::eval(td::cast<I>(at));
+          std::vector<td::index_t> imax, imin;
+          for (td::index_t r = 0; r < sc.rows; ++r) {
+            std::vector<float> row;
+            for (td::index_t j = 0; j < sc.cols; ++j) row.push_back(float(I(h[std::size_t(r * sc.cols + j)])));
+            imax.push_back(first(row, true));
+            imin.push_back(first(row, false));
+          }
+          CHECK(td::to_vector(td::argmax(ai, 0)) == imax);
+          CHECK(td::to_vector(td::argmin(ai, 0)) == imin);
+        };
+        ints(std::int64_t{});
+        ints(std::int32_t{});
+      }
+      // Every other column (a gathered view), whole and along rows.
+      const auto v = td::slice(a, td::all, td::range(0, sc.cols, 2));
+      std::vector<float> hv;
+      std::vector<td::index_t> vmax, vmin;
+      for (td::index_t r = 0; r < sc.rows; ++r) {
+        std::vector<float> row;
+        for (td::index_t j = 0; j < sc.cols; j += 2) row.push_back(h[std::size_t(r * sc.cols + j)]);
+        vmax.push_back(first(row, true));
+        vmin.push_back(first(row, false));
+        hv.insert(hv.end(), row.begin(), row.end());
+      }
+      CHECK(td::argmax(v) == first(hv, true));
+      CHECK(td::argmin(v) == first(hv, false));
+      CHECK(td::to_vector(td::argmax(v, 1)) == vmax);
+      CHECK(td::to_vector(td::argmin(v, 1)) == vmin);
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("reductions along each axis", "[reduce]", TANDEM_TEST_SPACES) {
   auto c = random_cube<TestType>(5);
   const auto cv = values(c);

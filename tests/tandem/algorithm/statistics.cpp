@@ -105,6 +105,105 @@ TEMPLATE_TEST_CASE("var and stddev are one pass and accurate", "[statistics][var
   CHECK_THROWS_AS(td::var(m, 2), td::index_error);
 }
 
+TEMPLATE_TEST_CASE("var along the last axis: long lanes in blocks, the bits of each lane's own var",
+                   "[statistics][var]", TANDEM_TEST_SPACES) {
+  // Lanes of 1, 7, 2047, 2048, 2049 and 5000 values (blocks of 2048 with tails), offset
+  // far from zero (a sum of squares would cancel), a lane holding an infinity (numpy:
+  // NaN) and one a NaN; float and double; dense rows, every other column, and rows of a
+  // transposed matrix.
+  const TestType space{};
+  for (const td::index_t len : {1, 7, 2047, 2048, 2049, 5000}) {
+    INFO("lanes of " << len);
+    const td::index_t rows = 4;
+    auto h = testing::random_values<double>(std::size_t(rows * len), 1000, 1001, unsigned(len));
+    if (len > 1) {
+      h[std::size_t(2 * len + len / 2)] = INFINITY;
+      h[std::size_t(3 * len + len - 1)] = qnan;
+    }
+    const auto m = td::from(h, {rows, len}, space);
+    const auto v = testing::values(td::var(m, 1));
+    const auto sd = testing::values(td::stddev(m, 1, 1));
+    std::vector<float> hf(h.begin(), h.end());
+    const auto mf = td::from(hf, {rows, len}, space);
+    const auto vf = td::var(mf, 1);
+    const auto vfh = testing::values(vf);
+    for (td::index_t r = 0; r < rows; ++r) {
+      INFO("row " << r);
+      const std::vector<double> lane(h.begin() + r * len, h.begin() + (r + 1) * len);
+      const double want = two_pass_var(lane);
+      if (std::isnan(want)) {
+        CHECK(std::isnan(v[std::size_t(r)]));
+        CHECK(std::isnan(vfh[std::size_t(r)]));
+        continue;
+      }
+      CHECK(v[std::size_t(r)] == Catch::Approx(want).epsilon(1e-10).margin(1e-300));
+      if (len > 1) CHECK(sd[std::size_t(r)] == Catch::Approx(std::sqrt(two_pass_var(lane, 1))).epsilon(1e-10));
+      const std::vector<double> lanef(hf.begin() + r * len, hf.begin() + (r + 1) * len);
+      CHECK(vfh[std::size_t(r)] == Catch::Approx(two_pass_var(lanef)).epsilon(1e-3).margin(1e-9));
+      // The same bits as the lane's own whole var.
+      CHECK(v[std::size_t(r)] == td::var(td::slice(m, r, td::all)));
+      CHECK(vfh[std::size_t(r)] == td::var(td::slice(mf, r, td::all)));
+    }
+    // Every other column, and rows of a transposed matrix: strided lanes.
+    const auto half = td::slice(m, td::all, td::range(0, len, 2));
+    const auto vh = testing::values(td::var(half, 1));
+    const auto tt = td::eval(td::transpose(m));
+    const auto vt = testing::values(td::var(td::transpose(tt), 1));
+    for (td::index_t r = 0; r < rows; ++r) {
+      std::vector<double> lane;
+      for (td::index_t j = 0; j < len; j += 2) lane.push_back(h[std::size_t(r * len + j)]);
+      const double want = two_pass_var(lane);
+      if (std::isnan(want))
+        CHECK(std::isnan(vh[std::size_t(r)]));
+      else
+        CHECK(vh[std::size_t(r)] == Catch::Approx(want).epsilon(1e-10).margin(1e-300));
+      if (std::isnan(v[std::size_t(r)]))
+        CHECK(std::isnan(vt[std::size_t(r)]));
+      else
+        CHECK(vt[std::size_t(r)] == Catch::Approx(v[std::size_t(r)]).epsilon(1e-10).margin(1e-300));
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("var along a leading axis has the bits of the same lanes along the last axis",
+                   "[statistics][var]", TANDEM_TEST_SPACES) {
+  // Heights across blocks of 2048 and widths across tiles of lanes; dense columns, every
+  // other column (read through row readers), and an infinity and a NaN in some lanes.
+  const TestType space{};
+  const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+    std::size_t differ = a.size() == b.size() ? 0 : 1;
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+      differ += !(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])));
+    return differ;
+  };
+  for (const td::index_t height : {1, 7, 2049, 5000})
+    for (const td::index_t width : {1, 65, 600}) {  // 600: two tiles of 512 lanes
+      INFO(height << " x " << width);
+      auto h = testing::random_values<float>(std::size_t(height * width), 50, 51, unsigned(height + width));
+      if (height > 7 && width > 1) {
+        h[std::size_t(3 * width + 1)] = INFINITY;
+        h[std::size_t((height - 1) * width)] = NAN;
+      }
+      const auto t = td::from(h, {height, width}, space);
+      const auto v0 = testing::values(td::var(t, 0));
+      CHECK(same(v0, testing::values(td::var(td::eval(td::transpose(t)), 1))) == 0);
+      const auto odd = td::slice(t, td::all, td::range(0, width, 2));
+      CHECK(same(testing::values(td::var(odd, 0)), testing::values(td::var(td::eval(td::transpose(odd)), 1))) == 0);
+      CHECK(same(testing::values(td::stddev(t, 0, 1)),
+                 testing::values(td::stddev(td::eval(td::transpose(t)), 1, 1))) == 0);
+      // And against the loop, in double.
+      std::size_t off = 0;
+      for (td::index_t j = 0; j < width; ++j) {
+        std::vector<double> col;
+        for (td::index_t i = 0; i < height; ++i) col.push_back(h[std::size_t(i * width + j)]);
+        const double want = two_pass_var(col);
+        const double got = v0[std::size_t(j)];
+        off += std::isnan(want) ? !std::isnan(got) : std::abs(got - want) > 1e-3 * want + 1e-6;
+      }
+      CHECK(off == 0);
+    }
+}
+
 TEMPLATE_TEST_CASE("ptp, count_nonzero along an axis, cumprod and keepdims", "[statistics]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto m = td::from<int>({{3, -1, 4}, {1, 5, -9}}, space);
@@ -313,5 +412,18 @@ TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statist
   CHECK(td::nanmin(td::from<float>({NAN, INFINITY, -INFINITY}, space)) == -INFINITY);
   CHECK(td::nanargmin(td::from<float>({NAN, INFINITY, 2}, space)) == 2);
   CHECK(td::nanargmin(td::from<float>({NAN, INFINITY}, space)) == 1);
+  // Long lanes, NaNs ahead of the only number, itself the losing infinity: its position,
+  // whole and along rows (blocks of 256 where NaNs and the infinity tie in value).
+  std::vector<float> lane(700, NAN);
+  lane[300] = -INFINITY;
+  lane[1] = 5.f;  // in the second row only (below)
+  std::vector<float> two(lane);
+  two[1] = NAN;
+  two.insert(two.end(), lane.begin(), lane.end());
+  const auto l2 = td::from(two, {2, 700}, space);
+  CHECK(td::nanargmax(td::slice(l2, 0, td::all)) == 300);
+  CHECK(td::nanargmin(l2) == 300);
+  CHECK(testing::values(td::nanargmax(l2, 1)) == std::vector<double>{300, 1});
+  CHECK(testing::values(td::nanargmin(l2, 1)) == std::vector<double>{300, 300});
   CHECK_THROWS_AS(td::nanmin(td::zeros<float>({0}, space)), td::shape_error);
 }
