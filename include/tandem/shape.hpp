@@ -180,6 +180,25 @@ TANDEM_HD inline bool single_step(const shape<R>& extents, const shape<R>& strid
   return true;
 }
 
+/// The axis along which a layout's elements lie closest (the smallest nonzero stride
+/// among axes of more than one element), when it is not the last and the last axis's
+/// stride exceeds 4: a loop along the last axis would then stride through memory, and
+/// tiles of that axis and this one serve it better (a transpose). -1 otherwise.
+template <std::size_t R>
+inline int across_rows_axis(const shape<R>& strides, const shape<R>& extents) {
+  if constexpr (R >= 2) {
+    const auto magnitude = [](index_t x) { return x < 0 ? -x : x; };
+    if (extents[R - 1] < 2 || magnitude(strides[R - 1]) <= 4) return -1;
+    int b = -1;
+    for (std::size_t d = 0; d + 1 < R; ++d)
+      if (extents[d] > 1 && strides[d] != 0 && (b < 0 || magnitude(strides[d]) < magnitude(strides[std::size_t(b)])))
+        b = int(d);
+    return b >= 0 && magnitude(strides[std::size_t(b)]) < magnitude(strides[R - 1]) ? b : -1;
+  } else {
+    return -1;
+  }
+}
+
 /// A tiled copy's geometry: the product of the extents of every axis but a and b (how
 /// many (a, b) planes there are), and the offsets in two layouts of plane `plane`
 /// (counted row-major over those other axes).

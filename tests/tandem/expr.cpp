@@ -211,6 +211,71 @@ TEMPLATE_TEST_CASE("non-contiguous operands and destinations", "[expr]", TANDEM_
   CHECK(values(td::slice(bt, 299, td::range(0, 2))) == std::vector<double>{299, 599});
 }
 
+TEMPLATE_TEST_CASE("expressions over transposed and permuted operands, in tiles", "[expr][layout]",
+                   TANDEM_TEST_SPACES) {
+  // An operand whose close axis is not the destination's rows makes a CPU assignment go
+  // tile by tile: every element must still land, whatever the extents (not multiples of
+  // the tile, extents of 1), the other operands (dense, broadcast, scalars), the element
+  // types, the destination (a strided view) and the signs of the strides.
+  using S = TestType;
+  const td::index_t r = 70, c = 45;
+  const auto h = testing::random_values<double>(std::size_t(r * c), -4, 4, 21);
+  const auto m = td::from(h, {r, c}, S{});                   // [70, 45]
+  const auto w = td::from(testing::random_values<double>(std::size_t(c * r), -4, 4, 22), {c, r}, S{});
+  const auto wv = values(w);
+  const auto row = td::from(testing::random_values<double>(std::size_t(r), -1, 1, 23), {r}, S{});
+  const auto rv = values(row);
+  {
+    const td::tensor<double, 2, S> out = td::transpose(m) * 2.0 + w - row;  // [45, 70]
+    const auto ov = values(out);
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < c; ++i)
+      for (td::index_t j = 0; j < r; ++j)
+        wrong += ov[std::size_t(i * r + j)] !=
+                 h[std::size_t(j * c + i)] * 2.0 + wv[std::size_t(i * r + j)] - rv[std::size_t(j)];
+    CHECK(wrong == 0);
+  }
+  {
+    INFO("flipped rows of a transpose, into every other column of a wider destination, as floats");
+    auto dst = td::zeros<float>({c, 2 * r}, S{});
+    auto every_other = td::slice(dst, td::all, td::range(0, 2 * r, 2));
+    every_other = td::cast<float>(td::flip(td::transpose(m), 0) + 1.0);
+    const auto dv = values(dst);
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < c; ++i)
+      for (td::index_t j = 0; j < 2 * r; ++j) {
+        const double want = j % 2 ? 0.0 : double(float(h[std::size_t((j / 2) * c + (c - 1 - i))] + 1.0));
+        wrong += dv[std::size_t(i * 2 * r + j)] != want;
+      }
+    CHECK(wrong == 0);
+  }
+  {
+    INFO("a permuted cube of ints, its fast axis moved to the front, plus a dense operand");
+    const td::index_t a0 = 3, a1 = 33, a2 = 40;
+    auto cube = td::reshape(td::arange<int>(a0 * a1 * a2, S{}), {a0, a1, a2});
+    const auto p = td::permute(cube, {2, 0, 1});  // [40, 3, 33]: close along axis 0
+    const auto dense = td::reshape(td::arange<int>(a2 * a0 * a1, S{}), {a2, a0, a1});
+    const td::tensor<int, 3, S> out = p * 3 - dense;
+    const auto ov = values(out);
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < a2; ++i)
+      for (td::index_t j = 0; j < a0; ++j)
+        for (td::index_t k = 0; k < a1; ++k) {
+          const double cube_at = double((j * a1 + k) * a2 + i);
+          wrong += ov[std::size_t((i * a0 + j) * a1 + k)] != cube_at * 3 - double((i * a0 + j) * a1 + k);
+        }
+    CHECK(wrong == 0);
+  }
+  {
+    INFO("extents of one: a [1, 45] row of a transpose and a [45, 1] column");
+    const td::tensor<double, 2, S> one_row = td::slice(td::transpose(m), td::range(3, 4), td::all) + 0.0;
+    const td::tensor<double, 2, S> one_col = td::slice(td::transpose(m), td::all, td::range(5, 6)) + 0.0;
+    const auto orv = values(one_row), ocv = values(one_col);
+    for (td::index_t j = 0; j < r; ++j) CHECK(orv[std::size_t(j)] == h[std::size_t(j * c + 3)]);
+    for (td::index_t i = 0; i < c; ++i) CHECK(ocv[std::size_t(i)] == h[std::size_t(5 * c + i)]);
+  }
+}
+
 TEMPLATE_TEST_CASE("large contiguous expressions take the parallel fast path", "[expr]", TANDEM_TEST_SPACES) {
   const td::index_t n = (1 << 20) + 3;
   auto a = td::arange<std::int64_t>(n, TestType{});

@@ -54,6 +54,9 @@ struct strided_eval {
     else
       return strides[R - 1] == 0 || strides[R - 1] == 1;
   }
+  /// The axis a loop should tile with the last one for this leaf (shape.hpp's
+  /// across_rows_axis over the output's extents), or -1. Host code.
+  int across_rows(const shape<R>& extents) const { return across_rows_axis(strides, extents); }
   /// Unit: a unit_row_reader (only when unit_rows() holds), else a row_reader.
   template <bool Unit = false>
   TANDEM_HD auto row(const index_t* idx) const {
@@ -76,6 +79,10 @@ struct scalar_eval {
   TANDEM_HD T at(const index_t*) const { return value; }
   TANDEM_HD T flat(index_t) const { return value; }
   TANDEM_HD bool unit_rows() const { return true; }
+  template <std::size_t R>
+  int across_rows(const shape<R>&) const {
+    return -1;
+  }
   template <bool Unit = false>
   TANDEM_HD scalar_eval row(const index_t*) const {
     return *this;

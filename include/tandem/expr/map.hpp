@@ -102,6 +102,11 @@ struct map_eval {
   }
   /// Whether every operand's rows have steps of 1 or 0 (see strided_eval::unit_rows).
   TANDEM_HD bool unit_rows() const { return unit_rows_impl(std::index_sequence_for<E...>{}); }
+  /// The first operand's axis to tile with the last (strided_eval::across_rows), or -1.
+  template <std::size_t R>
+  int across_rows(const shape<R>& extents) const {
+    return across_rows_impl(extents, std::index_sequence_for<E...>{});
+  }
 
  private:
   template <bool Unit, std::size_t... I>
@@ -112,6 +117,12 @@ struct map_eval {
   template <std::size_t... I>
   TANDEM_HD bool unit_rows_impl(std::index_sequence<I...>) const {
     return (true && ... && get<I>(args).unit_rows());
+  }
+  template <std::size_t R, std::size_t... I>
+  int across_rows_impl(const shape<R>& extents, std::index_sequence<I...>) const {
+    int b = -1;
+    ((b = b >= 0 ? b : get<I>(args).across_rows(extents)), ...);
+    return b;
   }
   template <std::size_t... I>
   TANDEM_HD auto at_impl(const index_t* idx, std::index_sequence<I...>) const {
