@@ -12,8 +12,19 @@
 //            std::max, which gives another answer when a NaN is present (for reference).
 //   rowsum   td::sum(m, 1): tandem and lanes_loop: 32 accumulators per row, rows split
 //            between threads.
+//   colargmax  td::argmax(m, 0), and rows_loop: per block of rows the best value and
+//            its row per column (a branch-free select), then the blocks in order.
+//   colvar   td::var(m, 0), and rows_loop: column sums, then squared deviations from the
+//            means, both as colsum's loop.
+//   rowargmax  td::argmax(m, 1), and rows_loop: one pass per row keeping the first
+//            largest (no NaN test: the matrix has none), rows split between threads.
+//   rowvar   td::var(m, 1), and rows_loop: per row a mean then the squared deviations,
+//            16 accumulators each (td::var's two passes), rows split between threads.
 //   transpose  t = td::transpose(m) into a fresh 4096x4096 tensor, and tiled_loop: 32x32
 //            tiles, rows of tiles split between threads (bytes: read + written).
+//   scaled_transpose  t = 2 * td::transpose(m) into an existing tensor (an expression
+//            over a transposed operand), and tiled_loop: the tiled transpose's loop
+//            with the product (bytes: read + written).
 //   permute  td::permute(c, {2, 0, 1}) of a 256^3 cube into a fresh tensor, and
 //            tiled_loop: 32x32 tiles of the two axes that are innermost in source and
 //            destination.
@@ -34,6 +45,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <execution>
 #include <vector>
 
@@ -70,79 +82,199 @@ inline float nan_max(float a, float b) {
   return b != b ? b : m;
 }
 
+constexpr td::index_t row_blocks = 16;
+
+/// f(b, r0, r1) for the 16 blocks of rows [r0, r1) of the matrix, a block per task.
+template <class F>
+void for_row_blocks(const F& f) {
+  static const std::vector<td::index_t> ids = [] {
+    std::vector<td::index_t> v(row_blocks);
+    for (td::index_t b = 0; b < row_blocks; ++b) v[std::size_t(b)] = b;
+    return v;
+  }();
+  std::for_each(std::execution::par, ids.begin(), ids.end(),
+                [&](td::index_t b) { f(b, b * side / row_blocks, (b + 1) * side / row_blocks); });
+}
+
+/// Column accumulators over blocks of rows (acc = op(acc, row), acc starting at the
+/// block's first row when Start, else at zero), one block per task, then the blocks'
+/// accumulators combined in order into out.
+template <bool Start, class Op>
+void column_blocks(const Op& op, std::vector<float>& partial, std::vector<float>& out) {
+  const std::vector<float>& m = matrix_values();
+  for_row_blocks([&](td::index_t b, td::index_t r0, td::index_t r1) {
+    float* acc = partial.data() + b * side;
+    if (Start)
+      std::copy(m.begin() + r0 * side, m.begin() + (r0 + 1) * side, acc);
+    else
+      std::fill(acc, acc + side, 0.f);
+    for (td::index_t r = Start ? r0 + 1 : r0; r < r1; ++r) {
+      const float* row = m.data() + r * side;
+      for (td::index_t j = 0; j < side; ++j) acc[j] = op(j, acc[j], row[j]);
+    }
+  });
+  for (td::index_t j = 0; j < side; ++j) {
+    float s = partial[std::size_t(j)];
+    for (td::index_t b = 1; b < row_blocks; ++b) s = Start ? op(j, s, partial[std::size_t(b * side + j)]) : s + partial[std::size_t(b * side + j)];
+    out[std::size_t(j)] = s;
+  }
+}
+
 /// Column accumulators over blocks of rows, one block per task, then the blocks added.
 /// Max: 1 propagates NaN, 2 ignores it (std::max).
 template <int Max>
 void bm_colreduce_rows_loop(benchmark::State& state) {
-  const std::vector<float>& m = matrix_values();
-  constexpr td::index_t blocks = 16;
-  std::vector<float> partial(static_cast<std::size_t>(blocks * side));
-  std::vector<float> out(static_cast<std::size_t>(side));
-  std::vector<td::index_t> ids(blocks);
-  for (td::index_t b = 0; b < blocks; ++b) ids[std::size_t(b)] = b;
+  std::vector<float> partial(static_cast<std::size_t>(row_blocks * side)), out(static_cast<std::size_t>(side));
   for (auto _ : state) {
-    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t b) {
-      float* acc = partial.data() + b * side;
-      const td::index_t r0 = b * side / blocks, r1 = (b + 1) * side / blocks;
-      std::copy(m.begin() + r0 * side, m.begin() + (r0 + 1) * side, acc);
+    column_blocks<true>(
+        [](td::index_t, float a, float x) {
+          return Max == 1 ? nan_max(a, x) : Max == 2 ? std::max(a, x) : a + x;
+        },
+        partial, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
+}
+
+/// Per column a mean (column sums), then the squared deviations from it, as two passes of
+/// column accumulators: td::var(m, 0)'s arithmetic, loop style.
+void bm_colvar_rows_loop(benchmark::State& state) {
+  std::vector<float> partial(static_cast<std::size_t>(row_blocks * side)), mean(static_cast<std::size_t>(side)),
+      out(static_cast<std::size_t>(side));
+  for (auto _ : state) {
+    column_blocks<false>([](td::index_t, float a, float x) { return a + x; }, partial, mean);
+    for (float& x : mean) x /= float(side);
+    column_blocks<false>(
+        [&mean](td::index_t j, float a, float x) { return a + (x - mean[std::size_t(j)]) * (x - mean[std::size_t(j)]); },
+        partial, out);
+    for (float& x : out) x /= float(side);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
+}
+
+/// Per column the first row of the largest value: per block of rows the best value and
+/// its row in two arrays (a branch-free select), then the blocks in order.
+void bm_colargmax_rows_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<float> best(static_cast<std::size_t>(row_blocks * side));
+  std::vector<std::int32_t> at(static_cast<std::size_t>(row_blocks * side));
+  std::vector<td::index_t> out(static_cast<std::size_t>(side));
+  for (auto _ : state) {
+    for_row_blocks([&](td::index_t b, td::index_t r0, td::index_t r1) {
+      float* bv = best.data() + b * side;
+      std::int32_t* bi = at.data() + b * side;
+      std::copy(m.begin() + r0 * side, m.begin() + (r0 + 1) * side, bv);
+      std::fill(bi, bi + side, std::int32_t(r0));
       for (td::index_t r = r0 + 1; r < r1; ++r) {
         const float* row = m.data() + r * side;
-        for (td::index_t j = 0; j < side; ++j)
-          acc[j] = Max == 1 ? nan_max(acc[j], row[j]) : Max == 2 ? std::max(acc[j], row[j]) : acc[j] + row[j];
+        for (td::index_t j = 0; j < side; ++j) {
+          const bool take = row[j] > bv[j];
+          bv[j] = take ? row[j] : bv[j];
+          bi[j] = take ? std::int32_t(r) : bi[j];
+        }
       }
     });
     for (td::index_t j = 0; j < side; ++j) {
-      float s = partial[std::size_t(j)];
-      for (td::index_t b = 1; b < blocks; ++b) {
-        const float x = partial[std::size_t(b * side + j)];
-        s = Max == 1 ? nan_max(s, x) : Max == 2 ? std::max(s, x) : s + x;
-      }
-      out[std::size_t(j)] = s;
+      std::size_t k = std::size_t(j);
+      for (td::index_t b = 1; b < row_blocks; ++b)
+        if (best[std::size_t(b * side + j)] > best[k]) k = std::size_t(b * side + j);
+      out[std::size_t(j)] = at[k];
     }
     benchmark::DoNotOptimize(out.data());
   }
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
-template <class Space>
-void bm_rowsum_tandem(benchmark::State& state) {
+/// What each row and column benchmark computes with tandem: W along Axis.
+enum class reduction { sum, argmax, var };
+template <reduction W, td::index_t Axis>
+struct along {
+  template <class M>
+  auto operator()(const M& m) const {
+    if constexpr (W == reduction::sum)
+      return td::sum(m, Axis);
+    else if constexpr (W == reduction::argmax)
+      return td::argmax(m, Axis);
+    else
+      return td::var(m, Axis);
+  }
+};
+
+template <class Space, class Op>
+void bm_reduce_tandem(benchmark::State& state) {
   const auto m = make_matrix<Space>();
   for (auto _ : state) {
-    auto r = td::sum(m, 1);
+    auto r = Op{}(m);
     td::synchronize(Space{});
     benchmark::DoNotOptimize(r.data());
   }
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
-void bm_rowsum_lanes_loop(benchmark::State& state) {
+/// out[r] = f(row r) for every row of the matrix, rows split between threads.
+template <class T, class F>
+void run_rows_loop(benchmark::State& state, F f) {
   const std::vector<float>& m = matrix_values();
-  std::vector<float> out(static_cast<std::size_t>(side));
+  std::vector<T> out(static_cast<std::size_t>(side));
   std::vector<td::index_t> rows(side);
   for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
   for (auto _ : state) {
-    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t r) {
-      const float* row = m.data() + r * side;
-      float acc[32] = {};
-      for (td::index_t j = 0; j < side; j += 32)
-        for (int k = 0; k < 32; ++k) acc[k] += row[j + k];
-      float s = 0;
-      for (float a : acc) s += a;
-      out[std::size_t(r)] = s;
-    });
+    std::for_each(std::execution::par, rows.begin(), rows.end(),
+                  [&](td::index_t r) { out[std::size_t(r)] = f(m.data() + r * side); });
     benchmark::DoNotOptimize(out.data());
   }
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
+/// The sum of a row with n accumulators (n a multiple of side's divisors).
+template <int N>
+float accumulated(const float* row) {
+  float acc[N] = {};
+  for (td::index_t j = 0; j < side; j += N)
+    for (int k = 0; k < N; ++k) acc[k] += row[j + k];
+  float s = 0;
+  for (float a : acc) s += a;
+  return s;
+}
+
+void bm_rowsum_lanes_loop(benchmark::State& state) {
+  run_rows_loop<float>(state, [](const float* row) { return accumulated<32>(row); });
+}
+
+void bm_rowargmax_rows_loop(benchmark::State& state) {
+  run_rows_loop<td::index_t>(state, [](const float* row) {
+    td::index_t best = 0;
+    for (td::index_t j = 1; j < side; ++j)
+      if (row[j] > row[best]) best = j;
+    return best;
+  });
+}
+
+void bm_rowvar_rows_loop(benchmark::State& state) {
+  run_rows_loop<float>(state, [](const float* row) {
+    const float mean = accumulated<16>(row) / float(side);
+    float q[16] = {};
+    for (td::index_t j = 0; j < side; j += 16)
+      for (int k = 0; k < 16; ++k) q[k] += (row[j + k] - mean) * (row[j + k] - mean);
+    float m2 = 0;
+    for (float a : q) m2 += a;
+    return m2 / float(side);
+  });
+}
+
 // --- transposes and permutes -------------------------------------------------------
 
-template <class Space>
+/// t = td::transpose(m), or with Scaled the expression t = 2 * td::transpose(m).
+template <class Space, bool Scaled>
 void bm_transpose_tandem(benchmark::State& state) {
   const auto m = make_matrix<Space>();
   td::tensor<float, 2, Space> t({side, side});
   for (auto _ : state) {
-    t = td::transpose(m);
+    if constexpr (Scaled)
+      t = 2.f * td::transpose(m);
+    else
+      t = td::transpose(m);
     td::synchronize(Space{});
     benchmark::DoNotOptimize(t.data());
   }
@@ -164,7 +296,8 @@ void bm_dense_copy_tandem(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 8);
 }
 
-/// out[j][i] = in[i][j] in 32x32 tiles; a task per row of tiles.
+/// out[j][i] = in[i][j] (Scaled: 2 * in[i][j]) in 32x32 tiles; a task per row of tiles.
+template <bool Scaled>
 void bm_transpose_tiled_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   std::vector<float> t(m.size());
@@ -176,7 +309,10 @@ void bm_transpose_tiled_loop(benchmark::State& state) {
       // Tile row bj of the output: output rows j in [bj*32, bj*32+32), all columns i.
       for (td::index_t bi = 0; bi < side; bi += tile)
         for (td::index_t j = bj * tile; j < bj * tile + tile; ++j)
-          for (td::index_t i = bi; i < bi + tile; ++i) t[std::size_t(j * side + i)] = m[std::size_t(i * side + j)];
+          for (td::index_t i = bi; i < bi + tile; ++i) {
+            const float x = m[std::size_t(i * side + j)];
+            t[std::size_t(j * side + i)] = Scaled ? 2.f * x : x;
+          }
     });
     benchmark::DoNotOptimize(t.data());
   }
@@ -407,15 +543,30 @@ BENCHMARK(bm_colreduce_tandem<td::host_space, true>)->Name("colmax/tandem_host")
 BENCHMARK(bm_colreduce_tandem<td::device_space, true>)->Name("colmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_rows_loop<1>)->Name("colmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_rows_loop<2>)->Name("colmax/rows_loop_nan_unaware")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_rowsum_tandem<td::host_space>)->Name("rowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_rowsum_tandem<td::device_space>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 0>>)->Name("colargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 0>>)->Name("colargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colargmax_rows_loop)->Name("colargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 0>>)->Name("colvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 0>>)->Name("colvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colvar_rows_loop)->Name("colvar/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::sum, 1>>)->Name("rowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::sum, 1>>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_lanes_loop)->Name("rowsum/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_rowargmax_rows_loop)->Name("rowargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 1>>)->Name("rowvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 1>>)->Name("rowvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_rowvar_rows_loop)->Name("rowvar/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 
 BENCHMARK(bm_dense_copy_tandem<td::host_space>)->Name("copy/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_dense_copy_tandem<td::device_space>)->Name("copy/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_transpose_tandem<td::host_space>)->Name("transpose/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_transpose_tandem<td::device_space>)->Name("transpose/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_transpose_tiled_loop)->Name("transpose/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tandem<td::host_space, false>)->Name("transpose/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tandem<td::device_space, false>)->Name("transpose/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tiled_loop<false>)->Name("transpose/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tandem<td::host_space, true>)->Name("scaled_transpose/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tandem<td::device_space, true>)->Name("scaled_transpose/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_transpose_tiled_loop<true>)->Name("scaled_transpose/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_permute_tandem<td::host_space>)->Name("permute/tandem_host")->Arg(cube)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_permute_tandem<td::device_space>)->Name("permute/tandem_device")->Arg(cube)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_permute_tiled_loop)->Name("permute/tiled_loop")->Arg(cube)->UseRealTime();  // the argument names the size

@@ -32,8 +32,13 @@ def main():
     col = row.reshape(SIDE, 1)
     cases = [("colsum/numpy", lambda: m.sum(axis=0), nbytes),
              ("colmax/numpy", lambda: m.max(axis=0), nbytes),
+             ("colargmax/numpy", lambda: m.argmax(axis=0), nbytes),
+             ("colvar/numpy", lambda: m.var(axis=0), nbytes),
              ("rowsum/numpy", lambda: m.sum(axis=1), nbytes),
+             ("rowargmax/numpy", lambda: m.argmax(axis=1), nbytes),
+             ("rowvar/numpy", lambda: m.var(axis=1), nbytes),
              ("transpose/numpy", lambda: np.copyto(out, m.T), 2 * nbytes),
+             ("scaled_transpose/numpy", lambda: np.multiply(m.T, np.float32(2), out=out), 2 * nbytes),
              ("permute/numpy", lambda: np.ascontiguousarray(cube.transpose(2, 0, 1)), 2 * nbytes),
              ("strided_sum/numpy", lambda: flat[::2].sum(), nbytes // 2),
              ("bcast_row/numpy", lambda: np.add(m, row, out=out), 2 * nbytes),
