@@ -197,6 +197,7 @@ COMPLEX_OPS = {
     "power": (2, 64, "power"),
     "sum": (1, "sum", "finite"), "sum_axis": (1, "sum", "finite"), "mean": (1, "sum", "finite"),
     "mean_axis": (1, "sum", "finite"), "cumsum": (1, "sum", "finite"), "cumsum_axis": (1, "sum", "finite"),
+    "var": (1, 256, "finite"), "var_axis": (1, 256, "finite"), "stddev_axis": (1, 256, "finite"),
     "norm": (1, "sum", "finite"), "vdot": (1, "sum", "unit_finite"), "matmul": (1, "sum", "unit_finite"),
     "prod_axis": (1, 64, "near_one"), "cumprod_axis": (1, 64, "near_one"),
     "sort_axis": (1, EXACT, "nozero"), "argsort": (1, EXACT, "few_nozero"),

@@ -123,6 +123,9 @@ std::optional<result> shared_ops(const case_text& c, const A& a, const td::tenso
   if (op == "square") return collect(td::square(a));
   if (op == "sum") return scalar(td::sum(a));
   if (op == "sum_axis") return collect(td::sum(a, axis));
+  if (op == "var") return scalar(td::var(a));  // of complex numbers: real, as numpy's
+  if (op == "var_axis") return collect(td::var(a, axis, 1));
+  if (op == "stddev_axis") return collect(td::stddev(a, axis));
   if (op == "prod_axis") return collect(td::prod(a, axis));
   if (op == "mean") return scalar(td::mean(a));
   if (op == "mean_axis") return collect(td::mean(a, axis));

@@ -286,21 +286,62 @@ moments<A> whole_moments(const E& e) {
   return full_reduce(e, as_moments<A, SkipNan>{}, moments_op{}, none).value_or(none);
 }
 
-template <bool Root, bool SkipNan, class E>
-auto variance(const E& e, index_t ddof) {
-  using V = real_t<value_of_t<E>>;
-  using A = accumulate_t<V>;
-  return convert<V>(variance_fin<A, Root>{ddof}(whole_moments<A, SkipNan>(e), 0));
+/// The real and imaginary parts of a complex operand as two real operands; with SkipNan
+/// an element NaN in either part is NaN in both (numpy's isnan of a complex number), so
+/// that the NaN-ignoring forms skip the same elements in both.
+template <bool SkipNan, class E>
+auto complex_parts(const E& e) {
+  if constexpr (SkipNan) {
+    using R = real_part_t<value_of_t<E>>;
+    const R nan = std::numeric_limits<R>::quiet_NaN();
+    return std::pair{tandem::where(tandem::isnan(e), nan, tandem::real(e)),
+                     tandem::where(tandem::isnan(e), nan, tandem::imag(e))};
+  } else {
+    return std::pair{tandem::real(e), tandem::imag(e)};
+  }
 }
 
 template <bool Root, bool SkipNan, class E>
-auto variance_along(const E& e, index_t axis, index_t ddof, const char* what) {
+auto variance(const E& e, index_t ddof) {
+  if constexpr (is_complex_v<value_of_t<E>>) {
+    // numpy: the mean of |z - mean(z)|^2, a real number: the parts' variances add.
+    const auto [re, im] = complex_parts<SkipNan>(e);
+    const auto v = variance<false, SkipNan>(re, ddof) + variance<false, SkipNan>(im, ddof);
+    if constexpr (Root)
+      return pstd::sqrt(v);
+    else
+      return v;
+  } else {
+    using V = real_t<value_of_t<E>>;
+    using A = accumulate_t<V>;
+    return convert<V>(variance_fin<A, Root>{ddof}(whole_moments<A, SkipNan>(e), 0));
+  }
+}
+
+template <bool Root, bool SkipNan, class E>
+auto variance_along_real(const E& e, index_t axis, index_t ddof, const char* what) {
   using V = real_t<value_of_t<E>>;
   using A = accumulate_t<V>;
   using Op = std::conditional_t<SkipNan, moments_op, element_moments_op>;
   return axis_reduce<V>(e, axis, as_moments<A, SkipNan>{}, Op{}, moments<A>{0, A(0), A(0)},
                         variance_fin<A, Root>{ddof}, std::optional<V>(convert<V>(std::numeric_limits<A>::quiet_NaN())),
                         what);
+}
+
+template <bool Root, bool SkipNan, class E>
+auto variance_along(const E& e, index_t axis, index_t ddof, const char* what) {
+  if constexpr (is_complex_v<value_of_t<E>>) {
+    const auto [re, im] = complex_parts<SkipNan>(e);
+    auto v = variance_along<false, SkipNan>(re, axis, ddof, what);
+    const auto w = variance_along<false, SkipNan>(im, axis, ddof, what);
+    if constexpr (Root)
+      v = tandem::sqrt(v + w);
+    else
+      v = v + w;
+    return v;
+  } else {
+    return variance_along_real<Root, SkipNan>(e, axis, ddof, what);
+  }
 }
 
 // ---- ptp: the smallest and the largest in one pass ------------------------------------

@@ -204,6 +204,43 @@ TEMPLATE_TEST_CASE("var along a leading axis has the bits of the same lanes alon
     }
 }
 
+TEMPLATE_TEST_CASE("var and stddev of complex numbers are real: the mean of |z - mean|^2", "[statistics][var]",
+                   TANDEM_TEST_SPACES) {
+  // numpy: np.var([1+1j, 3-1j, 2+5j, -4+0.5j]) == 12.171875, a float64.
+  const TestType space{};
+  using cd = td::complex<double>;
+  const std::vector<cd> zs = {{1, 1}, {3, -1}, {2, 5}, {-4, 0.5}};
+  const auto z = td::from(zs, {4}, space);
+  static_assert(std::is_same_v<decltype(td::var(z)), double>);
+  CHECK(td::var(z) == Catch::Approx(12.171875).epsilon(1e-14));
+  CHECK(td::stddev(z) == Catch::Approx(std::sqrt(12.171875)).epsilon(1e-14));
+  // Along an axis of [2, 3] complex floats, ddof 1, against a double loop.
+  const std::vector<td::complex<float>> ms = {{1, 2}, {-3, 0.5f}, {4, 4}, {0, -1}, {2.5f, 2}, {-1, 7}};
+  const auto m = td::from(ms, {2, 3}, space);
+  const auto v1 = testing::values(td::var(m, 1, 1));
+  static_assert(std::is_same_v<typename decltype(td::var(m, 1))::value_type, float>);
+  for (int r = 0; r < 2; ++r) {
+    double mr = 0, mi = 0;
+    for (int j = 0; j < 3; ++j) mr += ms[std::size_t(3 * r + j)].real(), mi += ms[std::size_t(3 * r + j)].imag();
+    mr /= 3, mi /= 3;
+    double q = 0;
+    for (int j = 0; j < 3; ++j) {
+      const double dr = ms[std::size_t(3 * r + j)].real() - mr, di = ms[std::size_t(3 * r + j)].imag() - mi;
+      q += dr * dr + di * di;
+    }
+    CHECK(v1[std::size_t(r)] == Catch::Approx(q / 2).epsilon(1e-6));
+  }
+  // Column 1: (-3, 0.5) and (2.5, 2), each 2.75 + 0.75i from their mean: |d|^2 = 8.125.
+  CHECK(testing::values(td::stddev(m, 0))[1] == Catch::Approx(std::sqrt(8.125)).epsilon(1e-6));
+  // nanvar: an element NaN in either part is skipped whole.
+  const std::vector<cd> withnan = {{1, 1}, {3, std::numeric_limits<double>::quiet_NaN()}, {2, 5}, {-4, 0.5}};
+  const auto zn = td::from(withnan, {4}, space);
+  CHECK(std::isnan(td::var(zn)));
+  const std::vector<cd> kept = {{1, 1}, {2, 5}, {-4, 0.5}};
+  CHECK(td::nanvar(zn) == Catch::Approx(td::var(td::from(kept, {3}, space))).epsilon(1e-14));
+  CHECK(testing::values(td::nanvar(td::reshape(zn, {2, 2}), 1))[0] == Catch::Approx(0.0).margin(1e-300));
+}
+
 TEMPLATE_TEST_CASE("ptp, count_nonzero along an axis, cumprod and keepdims", "[statistics]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto m = td::from<int>({{3, -1, 4}, {1, 5, -9}}, space);
