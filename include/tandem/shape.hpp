@@ -209,18 +209,24 @@ TANDEM_HD inline index_t planes_except(const shape<R>& extents, std::size_t a, s
     if (d != a && d != b) n *= extents[d];
   return n;
 }
+/// The coordinates where plane `plane` starts: those of every axis but a and b (a == b
+/// for the lanes along one axis), counted row-major; a and b at 0.
+template <std::size_t R>
+TANDEM_HD inline shape<R> plane_start(index_t plane, const shape<R>& extents, std::size_t a, std::size_t b) {
+  shape<R> idx{};
+  for (std::size_t d = R; d-- > 0;) {
+    if (d == a || d == b) continue;
+    idx[d] = plane % extents[d];
+    plane /= extents[d];
+  }
+  return idx;
+}
 template <std::size_t R>
 TANDEM_HD inline void plane_offsets(index_t plane, const shape<R>& extents, std::size_t a, std::size_t b,
                                     const shape<R>& strides1, const shape<R>& strides2, index_t& o1, index_t& o2) {
-  o1 = 0;
-  o2 = 0;
-  for (std::size_t d = R; d-- > 0;) {
-    if (d == a || d == b) continue;
-    const index_t i = plane % extents[d];
-    plane /= extents[d];
-    o1 += i * strides1[d];
-    o2 += i * strides2[d];
-  }
+  const shape<R> idx = plane_start(plane, extents, a, b);
+  o1 = offset_of(idx.ext, strides1);
+  o2 = offset_of(idx.ext, strides2);
 }
 
 /// Maps a possibly negative axis onto [0, R); throws td::index_error when out of range.

@@ -342,13 +342,7 @@ std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& in
 /// numbered row-major over the other dimensions.
 template <std::size_t R>
 TANDEM_HD shape<R> lane_start(index_t lane, const shape<R>& extents, std::size_t axis) {
-  shape<R> idx{};
-  for (std::size_t d = R; d-- > 0;) {
-    if (d == axis) continue;
-    idx[d] = lane % extents[d];
-    lane /= extents[d];
-  }
-  return idx;
+  return plane_start(lane, extents, axis, axis);
 }
 
 /// Reduces along `axis` for each output element, then writes fin(result, length).

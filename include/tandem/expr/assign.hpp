@@ -110,23 +110,16 @@ struct tiled_assign_kernel {
   index_t tile, tiles_b;
   void operator()(index_t task) const {
     constexpr std::size_t a = R - 1;
-    index_t idx[R] = {};
-    index_t plane = task / tiles_b, offset = 0;
-    for (std::size_t d = R; d-- > 0;) {
-      if (d == a || d == b) continue;
-      idx[d] = plane % extents[d];
-      plane /= extents[d];
-      offset += idx[d] * strides[d];
-    }
+    shape<R> idx = plane_start(task / tiles_b, extents, a, b);
     const index_t t = tile, na = extents[a], nb = extents[b];
     const index_t b0 = task % tiles_b * t, b1 = b0 + t < nb ? b0 + t : nb;
     const index_t oa = strides[a], ob = strides[b];
-    T* const dst = out + offset;
+    T* const dst = out + offset_of(idx.ext, strides);
     for (index_t a0 = 0; a0 < na; a0 += t) {
       const index_t a1 = a0 + t < na ? a0 + t : na;
       for (index_t i = b0; i < b1; ++i) {
         idx[b] = i;
-        const auto in = ev.row(idx);  // every operand's row: a pointer and a step each
+        const auto in = ev.row(idx.ext);  // every operand's row: a pointer and a step each
         T* const o = dst + i * ob;
         for (index_t j = a0; j < a1; ++j) o[j * oa] = convert<T>(in(j));
       }
