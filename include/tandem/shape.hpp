@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <iosfwd>
 #include <string>
+#include <utility>
 
 #include "config.hpp"
 #include "error.hpp"
@@ -180,23 +181,60 @@ TANDEM_HD inline bool single_step(const shape<R>& extents, const shape<R>& strid
   return true;
 }
 
-/// The axis along which a layout's elements lie closest (the smallest nonzero stride
-/// among axes of more than one element), when it is not the last and the last axis's
-/// stride exceeds 4: a loop along the last axis would then stride through memory, and
-/// tiles of that axis and this one serve it better (a transpose). -1 otherwise.
+/// The axis along which a layout's elements lie closest: the smallest nonzero |stride|
+/// among axes of more than one element, the last of equals; -1 when there is none.
+template <std::size_t R>
+inline int closest_axis(const shape<R>& extents, const shape<R>& strides) {
+  const auto magnitude = [](index_t x) { return x < 0 ? -x : x; };
+  int b = -1;
+  for (std::size_t d = 0; d != R; ++d)
+    if (extents[d] > 1 && strides[d] != 0 &&
+        (b < 0 || magnitude(strides[d]) <= magnitude(strides[std::size_t(b)])))
+      b = int(d);
+  return b;
+}
+
+/// The closest axis (closest_axis) when it is not the last and the last axis's stride
+/// exceeds 4: a loop along the last axis would then stride through memory, and tiles of
+/// that axis and this one serve it better (a transpose). -1 otherwise.
 template <std::size_t R>
 inline int across_rows_axis(const shape<R>& strides, const shape<R>& extents) {
   if constexpr (R >= 2) {
     const auto magnitude = [](index_t x) { return x < 0 ? -x : x; };
     if (extents[R - 1] < 2 || magnitude(strides[R - 1]) <= 4) return -1;
-    int b = -1;
-    for (std::size_t d = 0; d + 1 < R; ++d)
-      if (extents[d] > 1 && strides[d] != 0 && (b < 0 || magnitude(strides[d]) < magnitude(strides[std::size_t(b)])))
-        b = int(d);
+    const int b = closest_axis(extents, strides);
     return b >= 0 && magnitude(strides[std::size_t(b)]) < magnitude(strides[R - 1]) ? b : -1;
   } else {
     return -1;
   }
+}
+
+/// An order of a layout's axes that walks its memory outward from the closest axis:
+/// axes[d] is the axis to put at position d. The axes of more than one element are
+/// sorted by decreasing |stride| (stable, so equal strides keep their order), each
+/// taking the place of one of them; axes of one element stay where they are. `identity`
+/// when the layout is in that order already (as every row-major one is).
+template <std::size_t R>
+struct axis_order {
+  std::size_t axes[R == 0 ? 1 : R];
+  bool identity;
+};
+template <std::size_t R>
+inline axis_order<R> memory_order(const shape<R>& extents, const shape<R>& strides) {
+  axis_order<R> o{{}, true};
+  std::size_t slots[R == 0 ? 1 : R] = {}, n = 0;
+  for (std::size_t d = 0; d != R; ++d) {
+    o.axes[d] = d;
+    if (extents[d] > 1) slots[n++] = d;
+  }
+  const auto magnitude = [&](std::size_t d) { return strides[d] < 0 ? -strides[d] : strides[d]; };
+  // Insertion sort of the long axes (R is small), stable.
+  for (std::size_t i = 1; i < n; ++i)
+    for (std::size_t j = i; j > 0 && magnitude(o.axes[slots[j - 1]]) < magnitude(o.axes[slots[j]]); --j) {
+      std::swap(o.axes[slots[j - 1]], o.axes[slots[j]]);
+      o.identity = false;
+    }
+  return o;
 }
 
 /// A tiled copy's geometry: the product of the extents of every axis but a and b (how

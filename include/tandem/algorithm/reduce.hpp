@@ -219,9 +219,47 @@ struct as_square {
 };
 template <class T>
 struct with_index {
+  static constexpr bool positional = true;
   template <class X>
   TANDEM_HD value_index<T> operator()(X x, index_t i) const { return {convert<T>(x), i}; }
 };
+
+// ---- walking a view's memory in order ----------------------------------------------
+
+/// The same elements as a view whose layout walks memory forward and outward: negative
+/// strides negated (except along `keep`, whose order a reduction along it depends on),
+/// then the axes in memory_order. Work that does not depend on the order of the other
+/// axes reads this one: a reduction along the rows of a transposed matrix then streams
+/// down its columns as the reduction along a leading axis does.
+template <class T, std::size_t R, class S>
+struct forward_layout {
+  tensor_view<T, R, S> view;
+  axis_order<R> order;         // view's axis d is the original axis order.axes[d]
+  unsigned long long flipped;  // bit a: the original axis a was reversed
+  bool changed() const { return !order.identity || flipped != 0; }
+};
+template <class T, std::size_t R, class S>
+forward_layout<T, R, S> walk_forward(const tensor_view<T, R, S>& v, std::size_t keep = R) {
+  shape<R> extents = v.shape(), strides = v.strides();
+  T* p = v.data();
+  unsigned long long flipped = 0;
+  if (v.size() != 0)
+    for (std::size_t d = 0; d != R; ++d)
+      if (d != keep && extents[d] > 1 && strides[d] < 0) {
+        p += (extents[d] - 1) * strides[d];
+        strides[d] = -strides[d];
+        flipped |= 1ull << d;
+      }
+  const axis_order<R> o = memory_order(extents, strides);
+  shape<R> e{}, st{};
+  for (std::size_t d = 0; d != R; ++d) e[d] = extents[o.axes[d]], st[d] = strides[o.axes[d]];
+  return {tensor_view<T, R, S>(p, e, st), o, flipped};
+}
+
+/// A contribution that depends on the element's position (td::argmax's index) says so
+/// with `static constexpr bool positional = true`; the others may be visited in any order.
+template <class Tr>
+inline constexpr bool is_positional_v = requires { requires Tr::positional; };
 
 // ---- how elements are read -----------------------------------------------------------
 
@@ -309,6 +347,11 @@ std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& in
   const auto extents = e.shape();
   const index_t n = extents.size();
   if (n == 0) return std::nullopt;
+  if constexpr (is_view_v<std::remove_cvref_t<E>> && !is_positional_v<Tr>) {
+    // A transposed or reversed view: in memory order (numpy's order too).
+    const auto f = walk_forward(e.view());
+    if (f.changed()) return full_reduce(f.view, tr, op, init);
+  }
   const auto ev = make_eval(e, extents);
   const auto flat = [&] { return backend::template reduce<V>(n, flat_getter<decltype(ev), Tr>{ev, tr}, op, init); };
   // A tensor is dense: its one path is the flat one (each path is a whole pairwise
@@ -560,6 +603,29 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
                         to_string(extents) + " has no identity");
     result = *empty_value;
     return result;
+  }
+  if constexpr (R >= 2 && is_view_v<D>) {
+    // A view whose closest axis is not the last, or reversed along another axis: reduced
+    // in memory order (each lane's operations are the same), the results put back.
+    const auto f = walk_forward(e.view(), ax);
+    if (f.changed()) {
+      std::size_t fax = 0;
+      while (f.order.axes[fax] != ax) ++fax;
+      const auto reordered = axis_reduce<Out>(f.view, index_t(fax), tr, op, init, fin, empty_value, what);
+      shape<R - 1> extents_out{}, strides_out{};
+      Out* p = result.data();
+      for (std::size_t d = 0, k = 0; d != R; ++d) {
+        const std::size_t a = f.order.axes[d];
+        if (a == ax) continue;
+        const std::size_t rd = a > ax ? a - 1 : a;  // a's place in the result
+        extents_out[k] = result.shape()[rd];
+        strides_out[k] = result.strides()[rd];
+        if (f.flipped >> a & 1) p += (extents_out[k] - 1) * strides_out[k], strides_out[k] = -strides_out[k];
+        ++k;
+      }
+      tensor_view<Out, R - 1, S>(p, extents_out, strides_out) = reordered;
+      return result;
+    }
   }
   const auto ev = make_eval(e, extents);
   using backend = backend_t<S>;

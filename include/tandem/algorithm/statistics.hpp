@@ -273,6 +273,10 @@ moments<A> whole_moments(const E& e) {
   const auto extents = e.shape();
   const index_t n = extents.size();
   if (n == 0) return none;
+  if constexpr (is_view_v<std::remove_cvref_t<E>>) {  // in memory order (walk_forward)
+    const auto f = walk_forward(e.view());
+    if (f.changed()) return whole_moments<A, SkipNan>(f.view);
+  }
   if constexpr (!SkipNan && backend::runs_on_cpu) {
     const auto ev = make_eval(e, extents);
     const auto blocks = [&](const auto& get) {
@@ -446,6 +450,7 @@ T nan_extreme_init() {
 /// so any number beats it; an all-NaN lane ends at that position (then an error).
 template <bool Larger, class T>
 struct nan_skipping_index {
+  static constexpr bool positional = true;
   template <class X>
   TANDEM_HD value_index<T> operator()(X x, index_t i) const {
     const T v = convert<T>(x);
