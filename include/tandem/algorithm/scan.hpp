@@ -88,6 +88,73 @@ struct axis_scan_rows_kernel {
   }
 };
 
+/// The scan along `axis` of a tensor or view on CPU cores, up to G lanes neighbouring
+/// along axis `b` per task, B positions at a time: a B x G tile is read whole lines at a
+/// time in the operand's layout, scanned across the group at once (each lane in its
+/// order, as axis_scan_kernel: the same bits), and written whole lines at a time in the
+/// result's. It serves the layouts where a lane at a time is slow: along the last axis
+/// (each lane one chain of dependent operations; here G interleave, and vectorize) and
+/// where the operand's closest axis is not the result's (a transposed operand), where
+/// one side would stride through memory an element at a time. Walking G lanes a
+/// position at a time instead touched G lines a power-of-two stride apart at once, one
+/// cache set: 5 times slower. The tile's shape is the caller's (lanes x positions).
+template <class V, class X, std::size_t R, class Op, index_t Lanes, index_t Positions>
+struct axis_scan_tiles_kernel {
+  static constexpr index_t G = Lanes, B = Positions;
+  const X* in;
+  shape<R> in_strides;
+  V* out;
+  shape<R> out_strides;
+  shape<R> extents;
+  std::size_t axis, b;
+  index_t groups;  // groups per line along b
+  Op op;
+
+  void operator()(index_t t) const {
+    const shape<R> base = plane_start(t / groups, extents, axis, b);
+    const index_t g0 = t % groups * G, gw = extents[b] - g0 < G ? extents[b] - g0 : G, len = extents[axis];
+    const X* const src = in + offset_of(base.ext, in_strides) + g0 * in_strides[b];
+    V* const dst = out + offset_of(base.ext, out_strides) + g0 * out_strides[b];
+    V tile[B][G];
+    V acc[G];
+    // Copies between the tile and a side with steps (sa along the axis, sb across the
+    // lanes), the closer step innermost; a step of 1 known to the compiler.
+    const auto copy = [&](index_t sa, index_t sb, index_t pb, auto&& move) {
+      const auto magnitude = [](index_t x) { return x < 0 ? -x : x; };
+      const auto with = [&](auto inner, index_t outer, auto&& f) {
+        if (inner == 1)
+          f(std::integral_constant<index_t, 1>{}, outer);
+        else
+          f(index_t(inner), outer);
+      };
+      if (magnitude(sa) <= magnitude(sb))
+        with(sa, sb, [&](auto in_step, index_t out_step) {
+          for (index_t g = 0; g < gw; ++g)
+            for (index_t p = 0; p < pb; ++p) move(p, g, g * out_step + p * in_step);
+        });
+      else
+        with(sb, sa, [&](auto in_step, index_t out_step) {
+          for (index_t p = 0; p < pb; ++p)
+            for (index_t g = 0; g < gw; ++g) move(p, g, p * out_step + g * in_step);
+        });
+    };
+    for (index_t p0 = 0; p0 < len; p0 += B) {
+      const index_t pb = len - p0 < B ? len - p0 : B;
+      const X* const s = src + p0 * in_strides[axis];
+      copy(in_strides[axis], in_strides[b], pb, [&](index_t p, index_t g, index_t o) { tile[p][g] = convert<V>(s[o]); });
+      index_t p = 0;
+      if (p0 == 0) {
+        for (index_t g = 0; g < gw; ++g) acc[g] = tile[0][g];
+        p = 1;
+      }
+      for (; p < pb; ++p)
+        for (index_t g = 0; g < gw; ++g) tile[p][g] = acc[g] = op(acc[g], tile[p][g]);
+      V* const d = dst + p0 * out_strides[axis];
+      copy(out_strides[axis], out_strides[b], pb, [&](index_t q, index_t g, index_t o) { d[o] = tile[q][g]; });
+    }
+  }
+};
+
 /// Flat (row-major) scan of any operand into a new rank-1 tensor.
 template <class V, class E, class Op>
 auto flat_scan(const E& e, const Op& op, const V* init) {
@@ -133,6 +200,39 @@ auto axis_scan(const E& e, index_t axis, const Op& op, const char* what) {
   const auto ev = make_eval(e, extents);
   using backend = backend_t<S>;
   const axis_scan_kernel<V, decltype(ev), R, as_value<V>, Op> lanes{ev, extents, ax, {}, op, out.data()};
+  if constexpr (R >= 2 && backend::runs_on_cpu && (is_tensor_v<D> || is_view_v<D>)) {
+    // Along the last axis, or a transposed operand: tiles of lanes (axis_scan_tiles_kernel),
+    // neighbouring along the operand's closest axis, else the result's, else another.
+    const auto v = e.view();
+    const shape<R> dense = out.strides();
+    const int in_close = closest_axis(extents, v.strides()), out_close = closest_axis(extents, dense);
+    if (in_close == int(ax) || out_close == int(ax) || in_close != out_close) {
+      int b = in_close != int(ax) ? in_close : out_close != int(ax) ? out_close : -1;
+      for (std::size_t d = R; b < 0 && d-- > 0;)
+        if (d != ax && extents[d] > 1) b = int(d);
+      if (b >= 0) {
+        const auto run = [&](auto group, auto positions) {
+          using X = std::remove_cv_t<value_of_t<E>>;
+          using kernel = axis_scan_tiles_kernel<V, X, R, Op, group, positions>;
+          const index_t groups = (extents[std::size_t(b)] + kernel::G - 1) / kernel::G;
+          const index_t tasks = out.size() / extents[ax] / extents[std::size_t(b)] * groups;
+          backend::for_each(
+              tasks, kernel{v.data(), v.strides(), out.data(), dense, extents, ax, std::size_t(b), groups, op},
+              extents[ax] * kernel::G);
+        };
+        // Tiles of 8 KiB along the lanes on both sides (measured: 4096^2 floats, cumsum
+        // along rows 8.3 ms with 16 x 128, 22 with 32 x 32), of 16 KiB across them where
+        // one side is transposed (wide, so that its rows are long: 128 x 32 for floats).
+        constexpr index_t bytes = index_t(sizeof(V));
+        if (in_close == out_close)
+          run(std::integral_constant<index_t, 16>{}, std::integral_constant<index_t, (8192 / 16 / bytes > 1 ? 8192 / 16 / bytes : 1)>{});
+        else
+          run(std::integral_constant<index_t, (16384 / 32 / bytes > 1 ? 16384 / 32 / bytes : 1)>{}, std::integral_constant<index_t, 32>{});
+        backend::finish();
+        return out;
+      }
+    }
+  }
   if constexpr (R >= 2 && backend::runs_on_cpu) {
     if (ax != R - 1) {  // tiles of lanes, row by row (axis_scan_rows_kernel)
       const index_t cols = extents[R - 1], width = cols < tuning::scan_tile ? cols : tuning::scan_tile;

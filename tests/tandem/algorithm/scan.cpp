@@ -182,3 +182,81 @@ TEMPLATE_TEST_CASE("cumsum along each axis", "[scan]", TANDEM_TEST_SPACES) {
   CHECK(values(td::cumprod(ints, 0)) == std::vector<double>{1, 2, 3, 4, 10, 18, 28, 80, 162, 280, 880, 1944});
   CHECK(td::cumsum(td::zeros<int>({3, 0}, TestType{}), 1).size() == 0);
 }
+
+namespace {
+/// The coordinates in a (n0, n1, n2) cube of element idx of td::permute(cube, p),
+/// reversed along its axis 1 when `flipped`.
+std::size_t cube_offset(const td::index_t (&p)[3], bool flipped, const td::index_t (&idx)[3], const td::shape<3>& ext,
+                        const td::shape<3>& cube) {
+  td::index_t orig[3] = {};
+  for (int d = 0; d < 3; ++d) orig[p[d]] = d == 1 && flipped ? ext[1] - 1 - idx[1] : idx[d];
+  return std::size_t((orig[0] * cube[1] + orig[1]) * cube[2] + orig[2]);
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("scans along an axis of every layout", "[scan]", TANDEM_TEST_SPACES) {
+  // Permuted and reversed views of a cube whose extents leave partial tiles of lanes and
+  // positions on CPU cores, along each axis: every lane summed in order in float, so the
+  // loop's bits exactly.
+  const td::shape<3> cube_shape{3, 45, 150};
+  const auto hv = testing::random_values<float>(std::size_t(cube_shape.size()), -1.0, 1.0, 91);
+  const auto cube = td::from(hv, {cube_shape[0], cube_shape[1], cube_shape[2]}, TestType{});
+  const td::index_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (const auto& p : perms)
+    for (const bool flipped : {false, true}) {
+      const auto v = td::permute(cube, p);
+      const auto w = flipped ? td::flip(v, 1) : v;
+      const auto ext = w.shape();
+      for (int axis = 0; axis < 3; ++axis) {
+        INFO("axes " << p[0] << p[1] << p[2] << (flipped ? " reversed along 1" : "") << ", along " << axis);
+        const auto got = td::to_vector(td::cumsum(w, axis));
+        REQUIRE(got.size() == hv.size());
+        std::size_t wrong = 0;
+        for (td::index_t i = 0; i < ext[0]; ++i)
+          for (td::index_t j = 0; j < ext[1]; ++j)
+            for (td::index_t k = 0; k < ext[2]; ++k) {
+              const td::index_t at[3] = {i, j, k};
+              float acc = 0;
+              for (td::index_t q = 0; q <= at[axis]; ++q) {
+                td::index_t idx[3] = {i, j, k};
+                idx[axis] = q;
+                const float x = hv[cube_offset(p, flipped, idx, ext, cube_shape)];
+                acc = q == 0 ? x : acc + x;
+              }
+              wrong += got[std::size_t((i * ext[1] + j) * ext[2] + k)] != acc;
+            }
+        CHECK(wrong == 0);
+      }
+    }
+  // Along the last axis of tensors: int64 products (exact), bools counted, doubles.
+  const auto ints = td::reshape(td::eval(td::arange<std::int64_t>(1, 1 + 40 * 21, 1, TestType{}) % 5 - 2), {40, 21});
+  const auto iv = td::to_vector(td::eval(ints));
+  const auto ip = td::to_vector(td::cumprod(ints, 1));
+  const auto bc = td::to_vector(td::cumsum(ints > std::int64_t(0), 1));
+  static_assert(std::is_same_v<decltype(td::cumsum(ints > std::int64_t(0), 1)), td::tensor<td::index_t, 2, TestType>>);
+  std::size_t wrong = 0;
+  for (std::size_t r = 0; r < 40; ++r) {
+    std::int64_t prod = 1;
+    td::index_t count = 0;
+    for (std::size_t c = 0; c < 21; ++c) {
+      prod *= iv[r * 21 + c];
+      count += iv[r * 21 + c] > 0;
+      wrong += ip[r * 21 + c] != prod;
+      wrong += bc[r * 21 + c] != count;
+    }
+  }
+  CHECK(wrong == 0);
+  const auto dv = testing::random_values<double>(7 * 300, -1.0, 1.0, 92);
+  const auto d = td::from(dv, {7, 300}, TestType{});
+  const auto ds = td::to_vector(td::cumsum(td::slice(d, td::all, td::range(1, 300, 2)), 1));  // rows of 150, step 2
+  wrong = 0;
+  for (std::size_t r = 0; r < 7; ++r) {
+    double acc = 0;
+    for (std::size_t c = 0; c < 150; ++c) {
+      const double x = dv[r * 300 + 1 + 2 * c];
+      acc = c == 0 ? x : acc + x;
+      wrong += ds[r * 150 + c] != acc;
+    }
+  }
+  CHECK(wrong == 0);
+}
