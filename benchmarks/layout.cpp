@@ -20,6 +20,12 @@
 //            largest (no NaN test: the matrix has none), rows split between threads.
 //   rowvar   td::var(m, 1), and rows_loop: per row a mean then the squared deviations,
 //            16 accumulators each (td::var's two passes), rows split between threads.
+//   trowsum, trowargmax, trowvar  the same along the rows of td::transpose(m): the
+//            column loops above compute them (colsum_rows_loop ...).
+//   rowcumsum  td::cumsum(m, 1), and rows_loop: one running sum per row, rows split
+//            between threads (numpy's order; bytes: read + written).
+//   tcumsum  td::cumsum(td::transpose(m), 1), and tiled_loop: 32x32 tiles, running sums
+//            down m's columns carried from tile to tile, each tile written transposed.
 //   transpose  t = td::transpose(m) into a fresh 4096x4096 tensor, and tiled_loop: 32x32
 //            tiles, rows of tiles split between threads (bytes: read + written).
 //   scaled_transpose  t = 2 * td::transpose(m) into an existing tensor (an expression
@@ -186,18 +192,28 @@ void bm_colargmax_rows_loop(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
-/// What each row and column benchmark computes with tandem: W along Axis.
-enum class reduction { sum, argmax, var };
-template <reduction W, td::index_t Axis>
+/// What each row and column benchmark computes with tandem: W along Axis, of the
+/// matrix or (Transposed) of td::transpose of it.
+enum class reduction { sum, argmax, var, cumsum };
+template <reduction W, td::index_t Axis, bool Transposed = false>
 struct along {
+  static constexpr int bytes_per_element = W == reduction::cumsum ? 8 : 4;  // read (+ written)
   template <class M>
-  auto operator()(const M& m) const {
+  auto operator()(const M& matrix) const {
+    const auto m = [&] {
+      if constexpr (Transposed)
+        return td::transpose(matrix);
+      else
+        return matrix.view();
+    }();
     if constexpr (W == reduction::sum)
       return td::sum(m, Axis);
     else if constexpr (W == reduction::argmax)
       return td::argmax(m, Axis);
-    else
+    else if constexpr (W == reduction::var)
       return td::var(m, Axis);
+    else
+      return td::cumsum(m, Axis);
   }
 };
 
@@ -209,7 +225,7 @@ void bm_reduce_tandem(benchmark::State& state) {
     td::synchronize(Space{});
     benchmark::DoNotOptimize(r.data());
   }
-  state.SetBytesProcessed(state.iterations() * side * side * 4);
+  state.SetBytesProcessed(state.iterations() * side * side * Op::bytes_per_element);
 }
 
 /// out[r] = f(row r) for every row of the matrix, rows split between threads.
@@ -261,6 +277,54 @@ void bm_rowvar_rows_loop(benchmark::State& state) {
     for (float a : q) m2 += a;
     return m2 / float(side);
   });
+}
+
+/// Running sums along each row (what numpy's cumsum(m, axis=1) does), rows split
+/// between threads.
+void bm_rowcumsum_rows_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<float> out(m.size());
+  std::vector<td::index_t> rows(side);
+  for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t r) {
+      const float* in = m.data() + r * side;
+      float* o = out.data() + r * side;
+      float acc = in[0];
+      o[0] = acc;
+      for (td::index_t j = 1; j < side; ++j) o[j] = acc += in[j];
+    });
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+/// t = cumsum(transpose(m), 1): running sums down the columns of m, written transposed.
+/// Tiles of 32 columns x 32 rows: the column sums carried in 32 accumulators, each tile
+/// scanned row by row into a buffer, then written out row by row of the result.
+void bm_tcumsum_tiled_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<float> out(m.size());
+  constexpr td::index_t tile = 32;
+  std::vector<td::index_t> ids(side / tile);
+  for (td::index_t b = 0; b < side / tile; ++b) ids[std::size_t(b)] = b;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t bj) {
+      float acc[tile] = {}, buf[tile][tile];
+      for (td::index_t r0 = 0; r0 < side; r0 += tile) {
+        for (td::index_t r = 0; r < tile; ++r) {
+          const float* row = m.data() + (r0 + r) * side + bj * tile;
+          for (td::index_t j = 0; j < tile; ++j) buf[r][j] = acc[j] = r0 + r == 0 ? row[j] : acc[j] + row[j];
+        }
+        for (td::index_t j = 0; j < tile; ++j) {
+          float* o = out.data() + (bj * tile + j) * side + r0;
+          for (td::index_t r = 0; r < tile; ++r) o[r] = buf[r][j];
+        }
+      }
+    });
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 8);
 }
 
 // --- transposes and permutes -------------------------------------------------------
@@ -558,6 +622,22 @@ BENCHMARK(bm_rowargmax_rows_loop)->Name("rowargmax/rows_loop")->Arg(side)->UseRe
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 1>>)->Name("rowvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 1>>)->Name("rowvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowvar_rows_loop)->Name("rowvar/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::sum, 1, true>>)->Name("trowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::sum, 1, true>>)->Name("trowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colreduce_rows_loop<0>)->Name("trowsum/colsum_rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1, true>>)->Name("trowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1, true>>)->Name("trowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colargmax_rows_loop)->Name("trowargmax/colargmax_rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 1, true>>)->Name("trowvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 1, true>>)->Name("trowvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_colvar_rows_loop)->Name("trowvar/colvar_rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::cumsum, 1>>)->Name("rowcumsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::cumsum, 1>>)->Name("rowcumsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_rowcumsum_rows_loop)->Name("rowcumsum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::cumsum, 1, true>>)->Name("tcumsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::cumsum, 1, true>>)->Name("tcumsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_tcumsum_tiled_loop)->Name("tcumsum/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
 
 BENCHMARK(bm_dense_copy_tandem<td::host_space>)->Name("copy/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_dense_copy_tandem<td::device_space>)->Name("copy/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
