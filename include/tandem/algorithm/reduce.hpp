@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include "../backend/backend.hpp"
+#include "../creation.hpp"
 #include "../error.hpp"
 #include "../expr/functors.hpp"
 #include "../expr/leaf.hpp"
@@ -583,6 +584,90 @@ shape<R - 1> drop_axis(const shape<R>& s, std::size_t axis) {
   return out;
 }
 
+/// Reduces every lane of `ev` along `ax` into out (row-major over the other axes), in
+/// space S. `dense`: the operand's view when it is a tensor or view (read directly by
+/// the paths that can), else null.
+template <class S, class Out, class Ev, std::size_t R, class Tr, class Op, class V, class Fin, class View>
+void reduce_lanes(const Ev& ev, const shape<R>& extents, std::size_t ax, const Tr& tr, const Op& op, const V& init,
+                  const Fin& fin, Out* out, const View* dense) {
+  using backend = backend_t<S>;
+  const index_t outputs = extents.size() / extents[ax];
+  constexpr bool is_dense = !std::is_same_v<View, std::nullptr_t>;
+  if constexpr (R >= 2 && backend::runs_on_cpu) {
+    // Along a leading axis on a CPU: tiles of neighbouring outputs, reading rows in
+    // order (see axis_block_reduce_kernel).
+    if (ax != R - 1) {
+      auto run = [&](auto direct, const auto* ptr, const shape<R>& strides) {
+        using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
+        using reducer = axis_block_reduce_kernel<decltype(direct)::value, Out, V, Ev, X, R, Tr, Op, Fin>;
+        constexpr index_t C = reducer::C;
+        const index_t len = extents[ax], cols = extents[R - 1], width = cols < C ? cols : C;
+        const index_t tiles = (cols + C - 1) / C, tasks = outputs / cols * tiles;
+        // Few tiles: split the axis into segments of whole pairwise subtrees, enough
+        // for tuning::axis_tasks tasks of at least tuning::task_size elements.
+        index_t seg_len = len, segments = 1;
+        if (tasks < tuning::axis_tasks && len > 2 * pairwise_block &&
+            (!reduces_row_ranges<Op> || is_order_free_v<Op, V>)) {
+          const index_t want = (tuning::axis_tasks + tasks - 1) / tasks;
+          index_t s = pairwise_block;
+          while (s * want < len || s * width < tuning::task_size) s *= 2;
+          if (s < len) seg_len = s, segments = (len + s - 1) / s;
+        }
+        std::unique_ptr<V[]> partial(segments > 1 ? new V[std::size_t(tasks * segments * C)] : nullptr);
+        const reducer blocks{{ev, extents, ax, tr, op, init, fin, out}, ptr, strides, tiles, segments,
+                             seg_len, partial.get()};
+        backend::for_each(tasks * segments, blocks, seg_len * width);
+        if (segments > 1) backend::for_each(tasks, axis_segment_combine_kernel<reducer>{blocks}, segments * C);
+      };
+      bool done = false;
+      if constexpr (is_dense) {
+        if (dense->stride(R - 1) == 1) {
+          run(std::true_type{}, dense->data(), dense->strides());
+          done = true;
+        }
+      }
+      if (!done) run(std::false_type{}, static_cast<const char*>(nullptr), shape<R>{});
+      backend::finish();
+      return;
+    }
+  }
+  const axis_reduce_kernel<Out, V, Ev, R, Tr, Op, Fin> lanes{ev, extents, ax, tr, op, init, fin, out};
+  if constexpr (backend::runs_on_cpu && is_dense) {
+    // Along the last axis: dense rows, evenly spaced (even_rows_reduce_kernel).
+    shape<R - 1> outer, outer_strides;
+    for (std::size_t d = 0; d + 1 < R; ++d) outer[d] = extents[d], outer_strides[d] = dense->stride(d);
+    index_t row_step = 0;
+    if (dense->stride(R - 1) == 1 && single_step(outer, outer_strides, row_step)) {
+      using T = std::remove_cv_t<typename View::value_type>;
+      backend::for_each(outputs, even_rows_reduce_kernel<decltype(lanes), T>{lanes, dense->data(), row_step},
+                        extents[ax]);
+      backend::finish();
+      return;
+    }
+  }
+  backend::for_each(outputs, lanes, extents[ax]);
+  backend::finish();
+}
+
+/// result = `reordered`, the reduction along `ax` of the operand's axes taken in the
+/// order `order` (and reversed where `flipped`), whose results are laid out in that order.
+template <class Out, std::size_t R, class S>
+void put_back(tensor<Out, R - 1, S>& result, const tensor<Out, R - 1, S>& reordered, const axis_order<R>& order,
+              std::size_t ax, unsigned long long flipped) {
+  shape<R - 1> extents_out{}, strides_out{};
+  Out* p = result.data();
+  for (std::size_t d = 0, k = 0; d != R; ++d) {
+    const std::size_t a = order.axes[d];
+    if (a == ax) continue;
+    const std::size_t rd = a > ax ? a - 1 : a;  // a's place in the result
+    extents_out[k] = result.shape()[rd];
+    strides_out[k] = result.strides()[rd];
+    if (flipped >> a & 1) p += (extents_out[k] - 1) * strides_out[k], strides_out[k] = -strides_out[k];
+    ++k;
+  }
+  tensor_view<Out, R - 1, S>(p, extents_out, strides_out) = reordered;
+}
+
 /// Reduces along one axis into a new tensor of rank R-1 in the operand's space. When the
 /// axis is empty, every output element is `empty_value` (or td::shape_error is thrown
 /// when there is none, as for min and max).
@@ -604,88 +689,47 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
     result = *empty_value;
     return result;
   }
-  if constexpr (R >= 2 && is_view_v<D>) {
-    // A view whose closest axis is not the last, or reversed along another axis: reduced
-    // in memory order (each lane's operations are the same), the results put back.
-    const auto f = walk_forward(e.view(), ax);
-    if (f.changed()) {
-      std::size_t fax = 0;
-      while (f.order.axes[fax] != ax) ++fax;
-      const auto reordered = axis_reduce<Out>(f.view, index_t(fax), tr, op, init, fin, empty_value, what);
-      shape<R - 1> extents_out{}, strides_out{};
-      Out* p = result.data();
-      for (std::size_t d = 0, k = 0; d != R; ++d) {
-        const std::size_t a = f.order.axes[d];
-        if (a == ax) continue;
-        const std::size_t rd = a > ax ? a - 1 : a;  // a's place in the result
-        extents_out[k] = result.shape()[rd];
-        strides_out[k] = result.strides()[rd];
-        if (f.flipped >> a & 1) p += (extents_out[k] - 1) * strides_out[k], strides_out[k] = -strides_out[k];
-        ++k;
-      }
-      tensor_view<Out, R - 1, S>(p, extents_out, strides_out) = reordered;
-      return result;
-    }
-  }
-  const auto ev = make_eval(e, extents);
-  using backend = backend_t<S>;
-  if constexpr (R >= 2 && backend::runs_on_cpu) {
-    // Along a leading axis on a CPU: tiles of neighbouring outputs, reading rows in
-    // order (see axis_block_reduce_kernel).
-    if (ax != R - 1) {
-      auto run = [&](auto dense, const auto* ptr, const shape<R>& strides) {
-        using X = std::remove_cv_t<std::remove_pointer_t<decltype(ptr)>>;
-        using reducer = axis_block_reduce_kernel<decltype(dense)::value, Out, V, decltype(ev), X, R, Tr, Op, Fin>;
-        constexpr index_t C = reducer::C;
-        const index_t len = extents[ax], cols = extents[R - 1], width = cols < C ? cols : C;
-        const index_t tiles = (cols + C - 1) / C, tasks = result.size() / cols * tiles;
-        // Few tiles: split the axis into segments of whole pairwise subtrees, enough
-        // for tuning::axis_tasks tasks of at least tuning::task_size elements.
-        index_t seg_len = len, segments = 1;
-        if (tasks < tuning::axis_tasks && len > 2 * pairwise_block &&
-            (!reduces_row_ranges<Op> || is_order_free_v<Op, V>)) {
-          const index_t want = (tuning::axis_tasks + tasks - 1) / tasks;
-          index_t s = pairwise_block;
-          while (s * want < len || s * width < tuning::task_size) s *= 2;
-          if (s < len) seg_len = s, segments = (len + s - 1) / s;
-        }
-        std::unique_ptr<V[]> partial(segments > 1 ? new V[std::size_t(tasks * segments * C)] : nullptr);
-        const reducer blocks{{ev, extents, ax, tr, op, init, fin, result.data()}, ptr, strides, tiles, segments,
-                             seg_len, partial.get()};
-        backend::for_each(tasks * segments, blocks, seg_len * width);
-        if (segments > 1) backend::for_each(tasks, axis_segment_combine_kernel<reducer>{blocks}, segments * C);
-      };
-      bool done = false;
-      if constexpr (is_tensor_v<D> || is_view_v<D>) {
-        const auto v = e.view();
-        if (v.stride(R - 1) == 1) {
-          run(std::true_type{}, v.data(), v.strides());
-          done = true;
-        }
-      }
-      if (!done) run(std::false_type{}, static_cast<const value_of_t<E>*>(nullptr), shape<R>{});
-      backend::finish();
-      return result;
-    }
-  }
-  const axis_reduce_kernel<Out, V, decltype(ev), R, Tr, Op, Fin> lanes{ev, extents, ax, tr, op, init, fin,
-                                                                       result.data()};
-  if constexpr (backend::runs_on_cpu && (is_tensor_v<D> || is_view_v<D>)) {
-    // Along the last axis: dense rows, evenly spaced (even_rows_reduce_kernel).
+  if constexpr (is_tensor_v<D> || is_view_v<D>) {
     const auto v = e.view();
-    shape<R - 1> outer, outer_strides;
-    for (std::size_t d = 0; d + 1 < R; ++d) outer[d] = extents[d], outer_strides[d] = v.stride(d);
-    index_t row_step = 0;
-    if (v.stride(R - 1) == 1 && single_step(outer, outer_strides, row_step)) {
-      using T = std::remove_cv_t<value_of_t<E>>;
-      backend::for_each(result.size(), even_rows_reduce_kernel<decltype(lanes), T>{lanes, v.data(), row_step},
-                        extents[ax]);
-      backend::finish();
-      return result;
+    if constexpr (R >= 2 && is_view_v<D>) {
+      // A view whose closest axis is not the last, or reversed along another axis:
+      // reduced in memory order (each lane's operations are the same), the results put back.
+      const auto f = walk_forward(v, ax);
+      if (f.changed()) {
+        std::size_t fax = 0;
+        while (f.order.axes[fax] != ax) ++fax;
+        put_back(result, axis_reduce<Out>(f.view, index_t(fax), tr, op, init, fin, empty_value, what), f.order, ax,
+                 f.flipped);
+        return result;
+      }
     }
+    reduce_lanes<S>(make_eval(e, extents), extents, ax, tr, op, init, fin, result.data(), &v);
+  } else {
+    const auto ev = make_eval(e, extents);
+    if constexpr (R >= 2) {
+      // An operand lying close along another axis than the last (td::sum(2 * t, 1) for
+      // a transposed t): that axis moved last, so that lanes or rows run along it.
+      const int b = ev.across_rows(extents);
+      if (b >= 0) {
+        axis_order<R> order{{}, false};
+        for (std::size_t d = 0, k = 0; d != R; ++d)
+          if (d != std::size_t(b)) order.axes[k++] = d;
+        order.axes[R - 1] = std::size_t(b);
+        shape<R> moved{};
+        std::size_t fax = 0;
+        for (std::size_t d = 0; d != R; ++d) {
+          moved[d] = extents[order.axes[d]];
+          if (order.axes[d] == ax) fax = d;
+        }
+        tensor<Out, R - 1, S> reordered(drop_axis(moved, fax), uninitialized);
+        reduce_lanes<S>(ev.permuted(order.axes), moved, fax, tr, op, init, fin, reordered.data(),
+                        static_cast<const std::nullptr_t*>(nullptr));
+        put_back(result, reordered, order, ax, 0);
+        return result;
+      }
+    }
+    reduce_lanes<S>(ev, extents, ax, tr, op, init, fin, result.data(), static_cast<const std::nullptr_t*>(nullptr));
   }
-  backend::for_each(result.size(), lanes, extents[ax]);
-  backend::finish();
   return result;
 }
 
@@ -750,17 +794,42 @@ value_index<T> losing_pair() {
   return {losing_value<Larger, T>(), std::numeric_limits<index_t>::max()};
 }
 template <bool Larger, class E>
-index_t arg_extreme(const E& e, const char* what) {
-  using T = value_of_t<E>;
-  auto r = full_reduce(e, with_index<T>{}, arg_extreme_op<Larger>{}, losing_pair<Larger, T>());
-  if (!r) throw_empty(e, what);
-  return r->index;
-}
-template <bool Larger, class E>
 auto arg_extreme_along(const E& e, index_t axis, const char* what) {
   using T = value_of_t<E>;
   return axis_reduce<index_t>(e, axis, with_index<T>{}, arg_extreme_op<Larger>{}, losing_pair<Larger, T>(),
                               index_fin<T>{}, std::optional<index_t>(), what);
+}
+template <bool Larger, class E>
+index_t arg_extreme(const E& e, const char* what) {
+  using T = value_of_t<E>;
+  using D = std::remove_cvref_t<E>;
+  if constexpr (is_view_v<D> && D::rank >= 2 && !is_complex_v<T>) {
+    // A transposed or permuted view: the first extreme of each lane along its closest
+    // axis (axis reductions, in memory order), then the best of the lanes by value and
+    // row-major position (arg_extreme_op does not depend on the order it sees them in).
+    // Row-major order would stride through memory an element at a time.
+    constexpr std::size_t R = D::rank;
+    const auto extents = e.shape();
+    if (extents.size() != 0) {
+      const int closest = closest_axis(extents, e.view().strides());
+      if (!walk_forward(e.view()).order.identity && closest >= 0) {
+        const std::size_t c = std::size_t(closest);
+        const auto at = to_vector(arg_extreme_along<Larger>(e, index_t(c), what));
+        const auto value = to_vector(extreme_along<Larger>(e, index_t(c), what));
+        const shape<R> dense = row_major_strides(extents);
+        value_index<T> r = losing_pair<Larger, T>();
+        for (std::size_t l = 0; l != at.size(); ++l) {
+          shape<R> idx = lane_start(index_t(l), extents, c);
+          idx[c] = at[l];
+          r = arg_extreme_op<Larger>{}(r, value_index<T>{value[l], offset_of(idx.ext, dense)});
+        }
+        return r.index;
+      }
+    }
+  }
+  auto r = full_reduce(e, with_index<T>{}, arg_extreme_op<Larger>{}, losing_pair<Larger, T>());
+  if (!r) throw_empty(e, what);
+  return r->index;
 }
 
 }  // namespace detail

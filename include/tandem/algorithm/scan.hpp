@@ -171,6 +171,18 @@ auto flat_scan(const E& e, const Op& op, const V* init) {
       backend::finish();
       return out;
     }
+    if constexpr (D::rank >= 2 && backend::runs_on_cpu) {
+      // Row-major order strides through a transposed view's memory an element at a
+      // time: a tiled copy into the result first, then the contiguous scan in place
+      // (each element read before its sum is written; cumsum(transpose(m)) of 4096^2
+      // floats 122 -> 32 ms, against 10 for a dense matrix).
+      if (across_rows_axis(e.view().strides(), extents) >= 0) {
+        tensor_view<V, D::rank, S>(out.data(), extents) = e;
+        backend::scan_contiguous(n, static_cast<const V*>(out.data()), op, out.data(), init);
+        backend::finish();
+        return out;
+      }
+    }
   }
   const auto ev = make_eval(e, extents);
   constexpr std::size_t R = D::rank;

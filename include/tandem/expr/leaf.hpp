@@ -57,6 +57,13 @@ struct strided_eval {
   /// The axis a loop should tile with the last one for this leaf (shape.hpp's
   /// across_rows_axis over the output's extents), or -1. Host code.
   int across_rows(const shape<R>& extents) const { return across_rows_axis(strides, extents); }
+  /// The same leaf with the output's axes reordered: axis d of the new output is axis
+  /// axes[d] of this one. Host code.
+  strided_eval permuted(const std::size_t* axes) const {
+    strided_eval p{ptr, {}};
+    for (std::size_t d = 0; d != R; ++d) p.strides[d] = strides[axes[d]];
+    return p;
+  }
   /// Unit: a unit_row_reader (only when unit_rows() holds), else a row_reader.
   template <bool Unit = false>
   TANDEM_HD auto row(const index_t* idx) const {
@@ -83,6 +90,7 @@ struct scalar_eval {
   int across_rows(const shape<R>&) const {
     return -1;
   }
+  scalar_eval permuted(const std::size_t*) const { return *this; }
   template <bool Unit = false>
   TANDEM_HD scalar_eval row(const index_t*) const {
     return *this;

@@ -107,6 +107,8 @@ struct map_eval {
   int across_rows(const shape<R>& extents) const {
     return across_rows_impl(extents, std::index_sequence_for<E...>{});
   }
+  /// Every operand with the output's axes reordered (strided_eval::permuted).
+  map_eval permuted(const std::size_t* axes) const { return permuted_impl(axes, std::index_sequence_for<E...>{}); }
 
  private:
   template <bool Unit, std::size_t... I>
@@ -123,6 +125,10 @@ struct map_eval {
     int b = -1;
     ((b = b >= 0 ? b : get<I>(args).across_rows(extents)), ...);
     return b;
+  }
+  template <std::size_t... I>
+  map_eval permuted_impl(const std::size_t* axes, std::index_sequence<I...>) const {
+    return map_eval{fn, {{{get<I>(args).permuted(axes)}...}}};
   }
   template <std::size_t... I>
   TANDEM_HD auto at_impl(const index_t* idx, std::index_sequence<I...>) const {

@@ -723,6 +723,13 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
   // view's dense copy, whose values a double loop checks. A whole sum is that of the
   // memory as laid out (numpy's order); argmax still counts positions row-major.
   using S = TestType;
+  // Every element the same (NaN where both are), and the same number of them.
+  const auto same = [](const auto& a, const auto& b) {
+    const auto x = td::to_vector(a), y = td::to_vector(b);
+    std::size_t wrong = x.size() != y.size();
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) wrong += !(x[i] == y[i] || (x[i] != x[i] && y[i] != y[i]));
+    return wrong;
+  };
   const td::shape<3> cs{3, 45, 150};
   auto hv = testing::random_values<float>(std::size_t(cs.size()), -1.0, 1.0, 93);
   hv[std::size_t((1 * 45 + 20) * 150 + 7)] = 2.f;  // ties for the largest, to check which comes first
@@ -740,18 +747,18 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
       INFO("axes " << p[0] << p[1] << p[2] << (flipped ? " reversed along 1" : ""));
       for (int axis = 0; axis < 3; ++axis) {
         INFO("along " << axis);
-        const auto same = [](const auto& a, const auto& b) {
-          const auto x = td::to_vector(a), y = td::to_vector(b);
-          std::size_t wrong = x.size() != y.size();
-          for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) wrong += !(x[i] == y[i] || (x[i] != x[i] && y[i] != y[i]));
-          return wrong;
-        };
         CHECK(same(td::sum(w, axis), td::sum(dense, axis)) == 0);
         CHECK(same(td::max(w, axis), td::max(dense, axis)) == 0);
         CHECK(same(td::argmax(w, axis), td::argmax(dense, axis)) == 0);
         CHECK(same(td::argmin(w, axis), td::argmin(dense, axis)) == 0);
         CHECK(same(td::var(w, axis), td::var(dense, axis)) == 0);
         CHECK(same(td::mean(w, axis, td::keepdims), td::mean(dense, axis, td::keepdims)) == 0);
+        // Expressions over the view: an operand lying close along another axis than
+        // the last is moved last, each lane's arithmetic kept.
+        CHECK(same(td::sum(2.f * w, axis), td::sum(2.f * dense, axis)) == 0);
+        CHECK(same(td::argmin(w - 0.5f, axis), td::argmin(dense - 0.5f, axis)) == 0);
+        CHECK(same(td::any(w > 0.99f, axis), td::any(dense > 0.99f, axis)) == 0);
+        CHECK(same(td::mean(td::abs(w), axis), td::mean(td::abs(dense), axis)) == 0);
         // The values, from the copy's elements.
         const auto sums = td::to_vector(td::sum(w, axis));
         const auto args = td::to_vector(td::argmax(w, axis));
@@ -786,6 +793,43 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
       CHECK(td::argmax(w) == td::index_t(std::max_element(dv.begin(), dv.end()) - dv.begin()));
       CHECK(td::argmin(w) == td::index_t(std::min_element(dv.begin(), dv.end()) - dv.begin()));
     }
+  // Operands of two layouts in one expression, and a broadcast one: the values, and the
+  // bits of the same reduction of the expression's dense copy.
+  const auto qv = testing::random_values<float>(70 * 70, -1.0, 1.0, 94);
+  const auto q = td::from(qv, {70, 70}, S{});
+  const auto qt = td::transpose(q);
+  const auto row = td::slice(q, 3, td::all);
+  for (int axis = 0; axis < 2; ++axis) {
+    INFO("q + 3 q^T along " << axis);
+    const td::tensor<float, 2, S> e = q + 3.f * qt;
+    CHECK(same(td::sum(q + 3.f * qt, axis), td::sum(e, axis)) == 0);
+    CHECK(same(td::argmax(3.f * qt + q, axis), td::argmax(e, axis)) == 0);
+    CHECK(same(td::sum(qt * row, axis), td::sum(td::tensor<float, 2, S>(qt * row), axis)) == 0);
+    const auto sums = td::to_vector(td::sum(q + 3.f * qt, axis));
+    std::size_t wrong = 0;
+    for (std::size_t o = 0; o < 70; ++o) {
+      double want = 0;
+      for (std::size_t k = 0; k < 70; ++k) {
+        const std::size_t i = axis == 0 ? k : o, j = axis == 0 ? o : k;
+        want += double(qv[i * 70 + j]) + 3.0 * double(qv[j * 70 + i]);
+      }
+      wrong += std::abs(sums[o] - want) > 1e-4 * (1 + std::abs(want));
+    }
+    CHECK(wrong == 0);
+  }
+  // A whole argmax with NaNs and ties across lanes of a transposed view: the first NaN
+  // row-major, else the first largest.
+  std::vector<float> nv(12 * 40, 0.f);
+  nv[5 * 40 + 3] = 1.f;  // nt(3, 5) below
+  nv[2 * 40 + 7] = 1.f;  // nt(7, 2)
+  const auto nt = td::transpose(td::from(nv, {12, 40}, S{}));  // (40, 12)
+  CHECK(td::argmax(nt) == 3 * 12 + 5);
+  CHECK(td::argmin(nt) == 0);
+  nv[9 * 40 + 30] = std::numeric_limits<float>::quiet_NaN();  // nt(30, 9)
+  nv[1 * 40 + 31] = std::numeric_limits<float>::quiet_NaN();  // nt(31, 1)
+  const auto nn = td::transpose(td::from(nv, {12, 40}, S{}));
+  CHECK(td::argmax(nn) == 30 * 12 + 9);
+  CHECK(td::argmin(nn) == 30 * 12 + 9);
   // A reversed axis that is reduced keeps its order (the first of ties is the view's).
   const auto r = td::flip(cube, 2);
   const td::tensor<float, 3, S> rd = r;
