@@ -228,7 +228,7 @@ struct element_moments_op : moments_op {
       // pass: into[lane] (+)= what(lane, x) for rows [lo, lo + full) by sums row i % L,
       // then folded in order into `into`, then the tail rows added to it.
       const auto pass = [&](A* into, auto&& what) {
-        std::fill_n(sums, L * C, A(0));
+        for (int q = 0; q < L; ++q) std::fill_n(sums + q * C, width, A(0));  // the tile's lanes only
         for (index_t i = 0; i < full; ++i) {
           A* const s = sums + (i % L) * C;
           rows(lo + i, [s, &what](index_t w, const V& x) { s[w] += what(w, x.mean); });

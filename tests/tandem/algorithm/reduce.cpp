@@ -836,3 +836,59 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
   CHECK(testing::values(td::argmax(r, 2)) == testing::values(td::argmax(rd, 2)));
   CHECK(testing::values(td::sum(r, 2)) == testing::values(td::sum(rd, 2)));
 }
+
+TEMPLATE_TEST_CASE("reductions along short rows", "[reduce]", TANDEM_TEST_SPACES) {
+  // Rows shorter than 32 are folded one element after the other; on CPU cores several
+  // rows go together. Each row gets a plain loop's bits, whatever its neighbours.
+  using S = TestType;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const td::index_t len : {1, 2, 3, 7, 16, 31})
+    for (const td::index_t rows : {1, 15, 16, 17, 100}) {
+      INFO("rows of " << len << ", " << rows << " of them");
+      auto hv = testing::random_values<float>(std::size_t(rows * 40), -1.0, 1.0, unsigned(len * 1000 + rows));
+      if (rows > 3) hv[std::size_t(3 * 40 + len / 2)] = nan;
+      std::vector<std::int32_t> iv(hv.size());
+      for (std::size_t i = 0; i < hv.size(); ++i) iv[i] = std::int32_t(hv[i] == hv[i] ? hv[i] * 1e9f : 7.f);
+      const auto m = td::from(hv, {rows, 40}, S{});
+      const auto mi = td::from(iv, {rows, 40}, S{});
+      const auto v = td::slice(m, td::all, td::range(0, len));  // rows of len, 40 apart
+      const auto vi = td::slice(mi, td::all, td::range(0, len));
+      const auto sums = td::to_vector(td::sum(v, 1)), maxs = td::to_vector(td::max(v, 1)),
+                 means = td::to_vector(td::mean(v, 1));
+      const auto isums = td::to_vector(td::sum(vi, 1));
+      const auto dense_mins = td::to_vector(td::min(td::tensor<float, 2, S>(v), -1));
+      const auto args = td::to_vector(td::argmax(v, 1)), iargs = td::to_vector(td::argmin(vi, 1));
+      const auto vars = td::to_vector(td::var(v, 1));
+      std::size_t wrong = 0;
+      for (td::index_t r = 0; r < rows; ++r) {  // each row's var as the whole var of that row
+        const float want = td::var(td::slice(v, r, td::all));
+        wrong += !(vars[std::size_t(r)] == want || (want != want && vars[std::size_t(r)] != vars[std::size_t(r)]));
+        td::index_t best = 0, ibest = 0;
+        for (td::index_t i = 1; i < len; ++i) {
+          const float x = hv[std::size_t(r * 40 + i)], b = hv[std::size_t(r * 40 + best)];
+          if (b == b && (x != x || x > b)) best = i;
+          if (iv[std::size_t(r * 40 + i)] < iv[std::size_t(r * 40 + ibest)]) ibest = i;
+        }
+        wrong += args[std::size_t(r)] != best;
+        wrong += iargs[std::size_t(r)] != ibest;
+      }
+      for (td::index_t r = 0; r < rows; ++r) {
+        const float* row = hv.data() + r * 40;
+        float s = row[0], mx = row[0], mn = row[0];
+        std::int32_t is = iv[std::size_t(r * 40)];
+        for (td::index_t i = 1; i < len; ++i) {
+          s += row[i];
+          mx = mx != mx || row[i] != row[i] ? nan : std::max(mx, row[i]);
+          mn = mn != mn || row[i] != row[i] ? nan : std::min(mn, row[i]);
+          is = std::int32_t(std::uint32_t(is) + std::uint32_t(iv[std::size_t(r * 40 + i)]));  // wraps as td::sum does
+        }
+        const auto same = [](float a, float b) { return a == b || (a != a && b != b); };
+        wrong += !same(sums[std::size_t(r)], s);
+        wrong += !same(maxs[std::size_t(r)], mx);
+        wrong += !same(dense_mins[std::size_t(r)], mn);
+        wrong += !same(means[std::size_t(r)], s / float(len));
+        wrong += isums[std::size_t(r)] != is;
+      }
+      CHECK(wrong == 0);
+    }
+}
