@@ -26,6 +26,10 @@
 //            between threads (numpy's order; bytes: read + written).
 //   tcumsum  td::cumsum(td::transpose(m), 1), and tiled_loop: 32x32 tiles, running sums
 //            down m's columns carried from tile to tile, each tile written transposed.
+//   shortsum, shortargmax, shortvar  td::sum / argmax / var along the rows of the same
+//            2^24 floats as 2^20 rows of 16, and rows_loop: a plain loop per row (a
+//            running sum; first larger; mean then squared deviations), blocks of 4096
+//            rows split between threads.
 //   transpose  t = td::transpose(m) into a fresh 4096x4096 tensor, and tiled_loop: 32x32
 //            tiles, rows of tiles split between threads (bytes: read + written).
 //   scaled_transpose  t = 2 * td::transpose(m) into an existing tensor (an expression
@@ -325,6 +329,65 @@ void bm_tcumsum_tiled_loop(benchmark::State& state) {
     benchmark::DoNotOptimize(out.data());
   }
   state.SetBytesProcessed(state.iterations() * side * side * 8);
+}
+
+// --- short rows: the same 2^24 floats as 2^20 rows of 16 --------------------------
+
+constexpr td::index_t short_row = 16, short_rows = side * side / short_row;
+
+template <class Space, reduction W>
+void bm_short_rows_tandem(benchmark::State& state) {
+  const auto m = td::from(matrix_values(), {short_rows, short_row}, Space{});
+  for (auto _ : state) {
+    auto r = along<W, 1>{}(m);
+    td::synchronize(Space{});
+    benchmark::DoNotOptimize(r.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
+}
+
+/// out[r] = f(row r) for the 2^20 rows of 16, in blocks of 4096 rows split between threads.
+template <class T, class F>
+void run_short_rows_loop(benchmark::State& state, F f) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<T> out(static_cast<std::size_t>(short_rows));
+  std::vector<td::index_t> blocks(short_rows / 4096);
+  for (td::index_t b = 0; b < td::index_t(blocks.size()); ++b) blocks[std::size_t(b)] = b;
+  for (auto _ : state) {
+    std::for_each(std::execution::par, blocks.begin(), blocks.end(), [&](td::index_t b) {
+      for (td::index_t r = b * 4096; r < (b + 1) * 4096; ++r) out[std::size_t(r)] = f(m.data() + r * short_row);
+    });
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
+}
+
+void bm_short_sum_loop(benchmark::State& state) {
+  run_short_rows_loop<float>(state, [](const float* row) {
+    float s = row[0];
+    for (td::index_t j = 1; j < short_row; ++j) s += row[j];
+    return s;
+  });
+}
+
+void bm_short_argmax_loop(benchmark::State& state) {
+  run_short_rows_loop<td::index_t>(state, [](const float* row) {
+    td::index_t best = 0;
+    for (td::index_t j = 1; j < short_row; ++j)
+      if (row[j] > row[best]) best = j;
+    return best;
+  });
+}
+
+void bm_short_var_loop(benchmark::State& state) {
+  run_short_rows_loop<float>(state, [](const float* row) {
+    float s = 0;
+    for (td::index_t j = 0; j < short_row; ++j) s += row[j];
+    const float mean = s / float(short_row);
+    float q = 0;
+    for (td::index_t j = 0; j < short_row; ++j) q += (row[j] - mean) * (row[j] - mean);
+    return q / float(short_row);
+  });
 }
 
 // --- transposes and permutes -------------------------------------------------------
@@ -638,6 +701,15 @@ BENCHMARK(bm_rowcumsum_rows_loop)->Name("rowcumsum/rows_loop")->Arg(side)->UseRe
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::cumsum, 1, true>>)->Name("tcumsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::cumsum, 1, true>>)->Name("tcumsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_tcumsum_tiled_loop)->Name("tcumsum/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_short_rows_tandem<td::host_space, reduction::sum>)->Name("shortsum/tandem_host")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_rows_tandem<td::device_space, reduction::sum>)->Name("shortsum/tandem_device")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_sum_loop)->Name("shortsum/rows_loop")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_rows_tandem<td::host_space, reduction::argmax>)->Name("shortargmax/tandem_host")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_rows_tandem<td::device_space, reduction::argmax>)->Name("shortargmax/tandem_device")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_argmax_loop)->Name("shortargmax/rows_loop")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_rows_tandem<td::host_space, reduction::var>)->Name("shortvar/tandem_host")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_rows_tandem<td::device_space, reduction::var>)->Name("shortvar/tandem_device")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_var_loop)->Name("shortvar/rows_loop")->Arg(short_row)->UseRealTime();  // the argument names the row length
 
 BENCHMARK(bm_dense_copy_tandem<td::host_space>)->Name("copy/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_dense_copy_tandem<td::device_space>)->Name("copy/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size

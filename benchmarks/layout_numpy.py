@@ -27,6 +27,7 @@ def main():
     nbytes = m.nbytes
     out = np.empty_like(m)
     cube = m.reshape(256, 256, 256)
+    short = m.reshape(-1, 16)
     flat = m.reshape(-1)
     row = m[0].copy()
     col = row.reshape(SIDE, 1)
@@ -42,6 +43,9 @@ def main():
              ("trowvar/numpy", lambda: m.T.var(axis=1), nbytes),
              ("rowcumsum/numpy", lambda: np.cumsum(m, axis=1), 2 * nbytes),
              ("tcumsum/numpy", lambda: np.cumsum(m.T, axis=1), 2 * nbytes),
+             ("shortsum/numpy", lambda: short.sum(axis=1), nbytes),
+             ("shortargmax/numpy", lambda: short.argmax(axis=1), nbytes),
+             ("shortvar/numpy", lambda: short.var(axis=1), nbytes),
              ("transpose/numpy", lambda: np.copyto(out, m.T), 2 * nbytes),
              ("scaled_transpose/numpy", lambda: np.multiply(m.T, np.float32(2), out=out), 2 * nbytes),
              ("permute/numpy", lambda: np.ascontiguousarray(cube.transpose(2, 0, 1)), 2 * nbytes),
