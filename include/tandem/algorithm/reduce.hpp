@@ -257,6 +257,23 @@ forward_layout<T, R, S> walk_forward(const tensor_view<T, R, S>& v, std::size_t 
   return {tensor_view<T, R, S>(p, e, st), o, flipped};
 }
 
+/// For an expression's evaluator: the axis an operand lies close along when it is not
+/// the last (evaluators' across_rows) moved last: `order` (order.axes[d] the axis now at
+/// d), `ev` and `extents` so reordered. False, with nothing changed, when no operand asks.
+template <class Ev, std::size_t R>
+bool move_close_axis_last(Ev& ev, shape<R>& extents, axis_order<R>& order) {
+  const int b = ev.across_rows(extents);
+  if (b < 0) return false;
+  order.identity = false;
+  for (std::size_t d = 0, k = 0; d != R; ++d)
+    if (d != std::size_t(b)) order.axes[k++] = d;
+  order.axes[R - 1] = std::size_t(b);
+  const shape<R> was = extents;
+  for (std::size_t d = 0; d != R; ++d) extents[d] = was[order.axes[d]];
+  ev = ev.permuted(order.axes);
+  return true;
+}
+
 /// A contribution that depends on the element's position (td::argmax's index) says so
 /// with `static constexpr bool positional = true`; the others may be visited in any order.
 template <class Tr>
@@ -378,6 +395,14 @@ std::optional<V> full_reduce(const E& e, const Tr& tr, const Op& op, const V& in
       }
     }
     constexpr std::size_t R = std::remove_cvref_t<E>::rank;
+    if constexpr (R >= 2 && !is_positional_v<Tr>) {
+      // An expression over a transposed operand: in that operand's memory order.
+      Ev moved = ev;
+      shape<R> moved_extents = extents;
+      axis_order<R> order{};
+      if (move_close_axis_last(moved, moved_extents, order))
+        return backend::template reduce<V>(n, strided_getter<Ev, R, Tr>{moved, moved_extents, tr}, op, init);
+    }
     return backend::template reduce<V>(n, strided_getter<Ev, R, Tr>{ev, extents, tr}, op, init);
   }
 }
@@ -766,20 +791,14 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
     if constexpr (R >= 2) {
       // An operand lying close along another axis than the last (td::sum(2 * t, 1) for
       // a transposed t): that axis moved last, so that lanes or rows run along it.
-      const int b = ev.across_rows(extents);
-      if (b >= 0) {
-        axis_order<R> order{{}, false};
-        for (std::size_t d = 0, k = 0; d != R; ++d)
-          if (d != std::size_t(b)) order.axes[k++] = d;
-        order.axes[R - 1] = std::size_t(b);
-        shape<R> moved{};
+      auto moved = ev;
+      shape<R> moved_extents = extents;
+      axis_order<R> order{};
+      if (move_close_axis_last(moved, moved_extents, order)) {
         std::size_t fax = 0;
-        for (std::size_t d = 0; d != R; ++d) {
-          moved[d] = extents[order.axes[d]];
-          if (order.axes[d] == ax) fax = d;
-        }
-        tensor<Out, R - 1, S> reordered(drop_axis(moved, fax), uninitialized);
-        reduce_lanes<S>(ev.permuted(order.axes), moved, fax, tr, op, init, fin, reordered.data(),
+        while (order.axes[fax] != ax) ++fax;
+        tensor<Out, R - 1, S> reordered(drop_axis(moved_extents, fax), uninitialized);
+        reduce_lanes<S>(moved, moved_extents, fax, tr, op, init, fin, reordered.data(),
                         static_cast<const std::nullptr_t*>(nullptr));
         put_back(result, reordered, order, ax, 0);
         return result;

@@ -788,6 +788,8 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
       double total = 0;
       for (float x : hv) total += x;
       CHECK(td::sum(w) == td::sum(cube));  // the same memory, in its order
+      CHECK(td::sum(2.f * w) == Catch::Approx(2 * total).epsilon(1e-5));
+      CHECK(td::mean(w * w) == Catch::Approx(td::dot(cube, cube) / double(hv.size())).epsilon(1e-5));
       CHECK(td::sum(w) == Catch::Approx(total).epsilon(1e-5));
       CHECK(td::max(w) == 2.f);
       CHECK(td::argmax(w) == td::index_t(std::max_element(dv.begin(), dv.end()) - dv.begin()));
@@ -817,6 +819,10 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
     }
     CHECK(wrong == 0);
   }
+  // A whole reduction of an expression over a transposed operand reads it in that
+  // operand's memory order: for a matrix, the bits of the same over the matrix.
+  CHECK(td::sum(2.f * qt) == td::sum(2.f * q));
+  CHECK(td::dot(qt, qt) == td::dot(q, q));
   // A whole argmax with NaNs and ties across lanes of a transposed view: the first NaN
   // row-major, else the first largest.
   std::vector<float> nv(12 * 40, 0.f);
