@@ -276,6 +276,63 @@ TEMPLATE_TEST_CASE("expressions over transposed and permuted operands, in tiles"
   }
 }
 
+TEMPLATE_TEST_CASE("assignments into transposed and permuted destinations", "[expr][layout]", TANDEM_TEST_SPACES) {
+  // A destination whose axes are not in memory order is written with its axes, and the
+  // operands', reordered: every element must land where the view says, from dense,
+  // transposed, broadcast and scalar operands, for any permutation and extents.
+  using S = TestType;
+  const td::index_t r = 70, c = 45;
+  const auto h = testing::random_values<double>(std::size_t(r * c), -4, 4, 31);
+  const auto m = td::from(h, {r, c}, S{});  // [70, 45]
+  {
+    INFO("transpose(dst) = m, = transpose of a transpose, = an expression with a broadcast row");
+    auto dst = td::zeros<double>({c, r}, S{});
+    auto dt = td::transpose(dst);  // [70, 45], close along axis 0
+    dt = m;
+    auto dv = values(dst);
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < r; ++i)
+      for (td::index_t j = 0; j < c; ++j) wrong += dv[std::size_t(j * r + i)] != h[std::size_t(i * c + j)];
+    CHECK(wrong == 0);
+    const auto mt = td::eval(td::transpose(m));  // [45, 70]
+    dt = td::transpose(mt) * 2.0 - td::slice(m, 4, td::all) + 1.0;
+    dv = values(dst);
+    wrong = 0;
+    for (td::index_t i = 0; i < r; ++i)
+      for (td::index_t j = 0; j < c; ++j)
+        wrong += dv[std::size_t(j * r + i)] != h[std::size_t(i * c + j)] * 2.0 - h[std::size_t(4 * c + j)] + 1.0;
+    CHECK(wrong == 0);
+    dt = 7.5;
+    CHECK(values(dst) == std::vector<double>(std::size_t(r * c), 7.5));
+  }
+  {
+    INFO("every permutation of a cube as the destination, from a dense cube of ints");
+    const td::index_t n0 = 3, n1 = 33, n2 = 40;
+    const auto src = td::reshape(td::arange<int>(n0 * n1 * n2, S{}), {n0, n1, n2});
+    const td::index_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (const auto& p : perms) {
+      // A buffer laid out as [n_p0, n_p1, n_p2]; its view permuted back has src's shape.
+      const td::index_t ext[3] = {n0, n1, n2};
+      auto buf = td::zeros<int>({ext[p[0]], ext[p[1]], ext[p[2]]}, S{});
+      td::index_t inverse[3] = {};
+      for (td::index_t d = 0; d < 3; ++d) inverse[p[d]] = d;
+      auto dst = td::permute(buf.view(), inverse);  // dst(i, j, k) at buf's (idx[p[0]], idx[p[1]], idx[p[2]])
+      REQUIRE(dst.shape() == src.shape());
+      dst = src * 2 + 1;
+      const auto bv = values(buf);
+      std::size_t wrong = 0;
+      for (td::index_t i = 0; i < n0; ++i)
+        for (td::index_t j = 0; j < n1; ++j)
+          for (td::index_t k = 0; k < n2; ++k) {
+            const td::index_t idx[3] = {i, j, k};
+            const std::size_t at = std::size_t((idx[p[0]] * ext[p[1]] + idx[p[1]]) * ext[p[2]] + idx[p[2]]);
+            wrong += bv[at] != double(((i * n1 + j) * n2 + k) * 2 + 1);
+          }
+      CHECK(wrong == 0);
+    }
+  }
+}
+
 TEMPLATE_TEST_CASE("large contiguous expressions take the parallel fast path", "[expr]", TANDEM_TEST_SPACES) {
   const td::index_t n = (1 << 20) + 3;
   auto a = td::arange<std::int64_t>(n, TestType{});
