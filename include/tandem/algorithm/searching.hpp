@@ -411,6 +411,24 @@ auto readable_view(const X& x, tensor<value_of_t<X>, rank_of_v<X>, space_of_t<X>
   }
 }
 
+/// The operand with `axis` moved last, as a view whose lanes are its rows. On CPU cores,
+/// where those lanes would stride through memory an element per cache line (a leading
+/// axis, a transposed operand), a copy laid out with the axis last (axis_last_copy, in
+/// tiles) in keep instead: topk(m, 16, 0) of 4096^2 floats 51 -> 36 ms (topk(m, 16, 1): 19).
+template <class X>
+auto lanes_last_view(const X& x, std::size_t axis, tensor<value_of_t<X>, rank_of_v<X>, space_of_t<X>>& keep) {
+  constexpr std::size_t R = rank_of_v<X>;
+  const auto in = moveaxis(readable_view(x, keep), static_cast<index_t>(axis), -1);
+  if constexpr (backend_t<space_of_t<X>>::runs_on_cpu) {
+    const index_t step = in.stride(R - 1) < 0 ? -in.stride(R - 1) : in.stride(R - 1);
+    if (step > 4 && in.extent(R - 1) > 1) {
+      keep = axis_last_copy(tensor_view<const value_of_t<X>, R, space_of_t<X>>(in), R - 1);
+      return tensor_view<const value_of_t<X>, R, space_of_t<X>>(keep.view());
+    }
+  }
+  return in;
+}
+
 inline index_t normalize_kth(index_t kth, index_t len, const char* what) {
   const index_t k = kth < 0 ? kth + len : kth;
   if (k < 0 || k >= len)
@@ -598,7 +616,7 @@ auto topk(const E& e, index_t k, index_t axis = -1) {
   if (k == 0 || lanes == 0) return r;
   using backend = detail::backend_t<S>;
   tensor<V, R, S> keep;
-  const auto in = moveaxis(detail::readable_view(e, keep), static_cast<index_t>(ax), -1);
+  const auto in = detail::lanes_last_view(e, ax, keep);
   const auto in_lanes = detail::lanes_of(in);
   const auto out_lanes = detail::lanes_of(moveaxis(r.values.view(), static_cast<index_t>(ax), -1));
   if (k <= detail::topk_chunk_kernel<V, R>::most) {
@@ -688,7 +706,7 @@ auto argpartition(const E& e, index_t kth, index_t axis = -1) {
   if (lanes == 0) return out;
   using backend = detail::backend_t<S>;
   tensor<V, R, S> keep;
-  const auto in = moveaxis(detail::readable_view(e, keep), static_cast<index_t>(ax), -1);
+  const auto in = detail::lanes_last_view(e, ax, keep);
   tensor<detail::ranked<K>, 1, S> pairs(shape<1>{lanes * len}, uninitialized);
   backend::for_each(lanes,
                     detail::ranked_lane_kernel<V, R, detail::ranked_ascending>{in.data(), detail::lanes_of(in), len, k,

@@ -171,6 +171,11 @@ TEMPLATE_TEST_CASE("topk", "[searching]", TANDEM_TEST_SPACES) {
   CHECK(testing::values(td::transpose(td::topk(td::transpose(m), 16, 0).indices)) ==
         testing::values(td::topk(m, 16, 1).indices));
   CHECK(testing::values(td::topk(m * -1.0, 5).indices) == testing::values(td::topk(td::eval(m * -1.0), 5).indices));
+  // Along a leading axis, of an expression and of a transposed view (lanes copied so
+  // that they are rows, on CPU cores).
+  CHECK(testing::values(td::topk(m * -1.0, 5, 0).indices) == testing::values(td::topk(td::eval(m * -1.0), 5, 0).indices));
+  CHECK(testing::values(td::topk(td::transpose(m), 7, 1).indices) ==
+        testing::values(td::transpose(td::topk(m, 7, 0).indices)));  // (the values hold NaNs)
 
   // One long lane: the stretches and their merge (k small) and selection (k large).
   const td::index_t n = 1 << 17;
