@@ -879,16 +879,22 @@ template <bool Larger, class E>
 index_t arg_extreme(const E& e, const char* what) {
   using T = value_of_t<E>;
   using D = std::remove_cvref_t<E>;
-  if constexpr (is_view_v<D> && D::rank >= 2 && !is_complex_v<T>) {
-    // A transposed or permuted view: the first extreme of each lane along its closest
-    // axis (axis reductions, in memory order), then the best of the lanes by value and
-    // row-major position (arg_extreme_op does not depend on the order it sees them in).
-    // Row-major order would stride through memory an element at a time.
+  if constexpr (!is_tensor_v<D> && D::rank >= 2 && !is_complex_v<T>) {
+    // A transposed or permuted view, or an expression over one: the first extreme of
+    // each lane along the closest axis (axis reductions, in memory order), then the best
+    // of the lanes by value and row-major position (arg_extreme_op does not depend on
+    // the order it sees them in). Row-major order would stride through memory an
+    // element at a time.
     constexpr std::size_t R = D::rank;
     const auto extents = e.shape();
     if (extents.size() != 0) {
-      const int closest = closest_axis(extents, e.view().strides());
-      if (!walk_forward(e.view()).order.identity && closest >= 0) {
+      int closest = -1;
+      if constexpr (is_view_v<D>) {
+        if (!walk_forward(e.view()).order.identity) closest = closest_axis(extents, e.view().strides());
+      } else {
+        closest = make_eval(e, extents).across_rows(extents);
+      }
+      if (closest >= 0) {
         const std::size_t c = std::size_t(closest);
         const auto at = to_vector(arg_extreme_along<Larger>(e, index_t(c), what));
         const auto value = to_vector(extreme_along<Larger>(e, index_t(c), what));

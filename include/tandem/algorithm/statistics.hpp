@@ -928,21 +928,44 @@ auto nanmax(const E& e, index_t axis) {
 }
 
 namespace detail {
+/// nanargmin/nanargmax of real elements as two vectorized passes: the extreme ignoring
+/// NaN (NaN only when every element is), then argmax's first position holding it (NaN
+/// equals nothing; +0 and -0 tie, as they compare equal). The pairs reduced at once,
+/// NaN carrying the largest index, took 31.6 ms for 4096^2 floats against 4.7 for argmax.
 template <bool Larger, class E>
 index_t nan_arg_extreme(const E& e, const char* what) {
   using T = value_of_t<E>;
-  const auto r = full_reduce(e, nan_skipping_index<Larger, T>{}, arg_extreme_op<Larger, false>{}, losing_pair<Larger, T>());
-  if (!r) throw_empty(e, what);
-  if (r->index == std::numeric_limits<index_t>::max()) all_nan_error(what);
-  return r->index;
+  if constexpr (!is_complex_v<T>) {
+    if (e.shape().size() == 0) throw_empty(e, what);
+    const T best = Larger ? tandem::nanmax(e) : tandem::nanmin(e);
+    if (is_nan(best)) all_nan_error(what);
+    return arg_extreme<true>(e == best, what);
+  } else {
+    const auto r =
+        full_reduce(e, nan_skipping_index<Larger, T>{}, arg_extreme_op<Larger, false>{}, losing_pair<Larger, T>());
+    if (!r) throw_empty(e, what);
+    if (r->index == std::numeric_limits<index_t>::max()) all_nan_error(what);
+    return r->index;
+  }
 }
 template <bool Larger, class E>
 auto nan_arg_extreme_along(const E& e, index_t axis, const char* what) {
   using T = value_of_t<E>;
-  auto r = axis_reduce<index_t>(e, axis, nan_skipping_index<Larger, T>{}, arg_extreme_op<Larger, false>{},
-                                losing_pair<Larger, T>(), index_fin<T>{}, std::optional<index_t>(), what);
-  if (any(r == std::numeric_limits<index_t>::max())) all_nan_error(what);
-  return r;
+  if constexpr (!is_complex_v<T>) {
+    const auto shape = e.shape();
+    const std::size_t ax = normalize_axis(axis, rank_of_v<E>, what);
+    if (shape[ax] == 0 && drop_axis(shape, ax).size() != 0)
+      throw shape_error(std::string("tandem: ") + what + " along an empty axis of a tensor of shape " +
+                        to_string(shape) + " has no identity");
+    const auto best = keep_axis(Larger ? tandem::nanmax(e, axis) : tandem::nanmin(e, axis), axis);
+    if (any(tandem::isnan(best))) all_nan_error(what);
+    return arg_extreme_along<true>(e == best, axis, what);
+  } else {
+    auto r = axis_reduce<index_t>(e, axis, nan_skipping_index<Larger, T>{}, arg_extreme_op<Larger, false>{},
+                                  losing_pair<Larger, T>(), index_fin<T>{}, std::optional<index_t>(), what);
+    if (any(r == std::numeric_limits<index_t>::max())) all_nan_error(what);
+    return r;
+  }
 }
 }  // namespace detail
 

@@ -836,6 +836,14 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
   const auto nn = td::transpose(td::from(nv, {12, 40}, S{}));
   CHECK(td::argmax(nn) == 30 * 12 + 9);
   CHECK(td::argmin(nn) == 30 * 12 + 9);
+  CHECK(td::argmax(2.f * nt) == 3 * 12 + 5);  // an expression over a transposed operand
+  CHECK(td::argmax(nn - 1.f) == 30 * 12 + 9);
+  // Ignoring NaNs: the first largest or smallest number, row-major, ties included.
+  CHECK(td::nanargmax(nn) == 3 * 12 + 5);
+  CHECK(td::nanargmin(nn) == 0);
+  CHECK(td::nanargmax(nn * -1.f) == 0);
+  CHECK(td::nanargmin(nn * -1.f) == 3 * 12 + 5);
+  CHECK(testing::values(td::nanargmax(nn, 0)) == testing::values(td::argmax(nt, 0)));
   // A reversed axis that is reduced keeps its order (the first of ties is the view's).
   const auto r = td::flip(cube, 2);
   const td::tensor<float, 3, S> rd = r;
