@@ -267,6 +267,22 @@ TEMPLATE_TEST_CASE("expressions over transposed and permuted operands, in tiles"
     CHECK(wrong == 0);
   }
   {
+    INFO("every operand close along the tiles' other axis (or broadcast along it): computed along it");
+    const auto mt = td::transpose(m);  // [45, 70]
+    auto dst = td::zeros<float>({c, 2 * r}, S{});
+    auto every_other = td::slice(dst, td::all, td::range(1, 2 * r, 2));
+    every_other = td::cast<float>(td::where(mt > 0.5, mt * 2.0, row) - 1.0);  // row: [70], step 0 down the rows
+    const auto dv = values(dst);
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < c; ++i)
+      for (td::index_t j = 0; j < 2 * r; ++j) {
+        const double x = h[std::size_t((j / 2) * c + i)];
+        const double want = j % 2 == 0 ? 0.0 : double(float((x > 0.5 ? x * 2.0 : rv[std::size_t(j / 2)]) - 1.0));
+        wrong += dv[std::size_t(i * 2 * r + j)] != want;
+      }
+    CHECK(wrong == 0);
+  }
+  {
     INFO("extents of one: a [1, 45] row of a transpose and a [45, 1] column");
     const td::tensor<double, 2, S> one_row = td::slice(td::transpose(m), td::range(3, 4), td::all) + 0.0;
     const td::tensor<double, 2, S> one_col = td::slice(td::transpose(m), td::all, td::range(5, 6)) + 0.0;

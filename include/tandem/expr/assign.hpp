@@ -103,11 +103,14 @@ std::optional<std::size_t> copy_tile_axis(const shape<R>& out_strides, const sha
 /// (td::exp of a transposed 4096^2 matrix took 7x the tiled copy).
 template <class T, std::size_t R, class Ev>
 struct tiled_assign_kernel {
+  static constexpr index_t max_tile = 32;  // tile <= max_tile
   T* out;
   shape<R> extents, strides;
   Ev ev;
   std::size_t b;
   index_t tile, tiles_b;
+  Ev evb;        // ev with axes b and R - 1 swapped: its rows run along b
+  bool along_b;  // evb.unit_rows(): every operand's step along b is 1 or 0
   void operator()(index_t task) const {
     constexpr std::size_t a = R - 1;
     shape<R> idx = plane_start(task / tiles_b, extents, a, b);
@@ -115,6 +118,28 @@ struct tiled_assign_kernel {
     const index_t b0 = task % tiles_b * t, b1 = b0 + t < nb ? b0 + t : nb;
     const index_t oa = strides[a], ob = strides[b];
     T* const dst = out + offset_of(idx.ext, strides);
+    if (along_b) {
+      // Every operand steps by 1 or 0 along b: a tile is computed along b, where its
+      // loop vectorizes (a select as a blend, not a branch), into a buffer, then stored
+      // along the destination's rows.
+      T buf[max_tile][max_tile];
+      for (index_t a0 = 0; a0 < na; a0 += t) {
+        const index_t a1 = a0 + t < na ? a0 + t : na;
+        for (index_t j = a0; j < a1; ++j) {
+          shape<R> at = idx;
+          at[b] = j;  // evb's axis b is the destination's a, its last the destination's b
+          at[a] = 0;
+          const auto in = evb.template row<true>(at.ext);
+          T* const col = buf[j - a0];
+          for (index_t i = b0; i < b1; ++i) col[i - b0] = convert<T>(in(i));
+        }
+        for (index_t i = b0; i < b1; ++i) {
+          T* const o = dst + i * ob;
+          for (index_t j = a0; j < a1; ++j) o[j * oa] = buf[j - a0][i - b0];
+        }
+      }
+      return;
+    }
     for (index_t a0 = 0; a0 < na; a0 += t) {
       const index_t a1 = a0 + t < na ? a0 + t : na;
       for (index_t i = b0; i < b1; ++i) {
@@ -147,10 +172,16 @@ void assign_through(const tensor_view<T, R, S>& out, const Ev& ev, const Src* sr
       if constexpr (R >= 2) {
         const int b = rows_last(out.strides(), out.shape()) ? ev.across_rows(out.shape()) : -1;
         if (b >= 0) {
+          using kernel = tiled_assign_kernel<T, R, Ev>;
           const index_t tile = tuning::copy_tile, tiles_b = (out.extent(b) + tile - 1) / tile;
+          static_assert(tuning::copy_tile <= kernel::max_tile);
+          std::size_t swapped[R];
+          for (std::size_t d = 0; d != R; ++d) swapped[d] = d;
+          swapped[std::size_t(b)] = R - 1, swapped[R - 1] = std::size_t(b);
+          const Ev evb = ev.permuted(swapped);
           backend::for_each(planes_except(out.shape(), R - 1, std::size_t(b)) * tiles_b,
-                            tiled_assign_kernel<T, R, Ev>{out.data(), out.shape(), out.strides(), ev, std::size_t(b),
-                                                          tile, tiles_b},
+                            kernel{out.data(), out.shape(), out.strides(), ev, std::size_t(b), tile, tiles_b, evb,
+                                   evb.unit_rows()},
                             tile * out.extent(R - 1));
           backend::finish();
           return;
