@@ -94,6 +94,14 @@ inline float nan_max(float a, float b) {
 
 constexpr td::index_t row_blocks = 16;
 
+/// f(i) for every i in [0, n), split between threads (the C++ parallel algorithms).
+template <class F>
+void parallel_over(td::index_t n, const F& f) {
+  std::vector<td::index_t> ids(static_cast<std::size_t>(n));
+  for (td::index_t i = 0; i < n; ++i) ids[std::size_t(i)] = i;
+  std::for_each(std::execution::par, ids.begin(), ids.end(), f);
+}
+
 /// f(b, r0, r1) for the 16 blocks of rows [r0, r1) of the matrix, a block per task.
 template <class F>
 void for_row_blocks(const F& f) {
@@ -291,10 +299,8 @@ void bm_rowvar_rows_loop(benchmark::State& state) {
 void bm_rowcumsum_rows_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   std::vector<float> out(m.size());
-  std::vector<td::index_t> rows(side);
-  for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
   for (auto _ : state) {
-    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t r) {
+    parallel_over(side, [&](td::index_t r) {
       const float* in = m.data() + r * side;
       float* o = out.data() + r * side;
       float acc = in[0];
@@ -313,10 +319,8 @@ void bm_tcumsum_tiled_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   std::vector<float> out(m.size());
   constexpr td::index_t tile = 32;
-  std::vector<td::index_t> ids(side / tile);
-  for (td::index_t b = 0; b < side / tile; ++b) ids[std::size_t(b)] = b;
   for (auto _ : state) {
-    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t bj) {
+    parallel_over(side / tile, [&](td::index_t bj) {
       float acc[tile] = {}, buf[tile][tile];
       for (td::index_t r0 = 0; r0 < side; r0 += tile) {
         for (td::index_t r = 0; r < tile; ++r) {
@@ -427,10 +431,8 @@ void bm_transpose_tiled_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   std::vector<float> t(m.size());
   constexpr td::index_t tile = 32;
-  std::vector<td::index_t> ids(side / tile);
-  for (td::index_t b = 0; b < side / tile; ++b) ids[std::size_t(b)] = b;
   for (auto _ : state) {
-    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t bj) {
+    parallel_over(side / tile, [&](td::index_t bj) {
       // Tile row bj of the output: output rows j in [bj*32, bj*32+32), all columns i.
       for (td::index_t bi = 0; bi < side; bi += tile)
         for (td::index_t j = bj * tile; j < bj * tile + tile; ++j)
@@ -463,10 +465,8 @@ void bm_permute_tiled_loop(benchmark::State& state) {
   const std::vector<float>& c = matrix_values();
   std::vector<float> p(std::size_t(cube * cube * cube));
   constexpr td::index_t tile = 32;
-  std::vector<td::index_t> ids(cube);
-  for (td::index_t i = 0; i < cube; ++i) ids[std::size_t(i)] = i;
   for (auto _ : state) {
-    std::for_each(std::execution::par, ids.begin(), ids.end(), [&](td::index_t i) {
+    parallel_over(cube, [&](td::index_t i) {
       for (td::index_t bk = 0; bk < cube; bk += tile)
         for (td::index_t bj = 0; bj < cube; bj += tile)
           for (td::index_t k = bk; k < bk + tile; ++k)
@@ -562,10 +562,8 @@ void bm_bcast_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   const std::vector<float> v(m.begin(), m.begin() + side);
   std::vector<float> out(m.size());
-  std::vector<td::index_t> rows(side);
-  for (td::index_t r = 0; r < side; ++r) rows[std::size_t(r)] = r;
   for (auto _ : state) {
-    std::for_each(std::execution::par, rows.begin(), rows.end(), [&](td::index_t r) {
+    parallel_over(side, [&](td::index_t r) {
       const float* in = m.data() + r * side;
       float* o = out.data() + r * side;
       if constexpr (Column) {
