@@ -210,10 +210,11 @@ inline int across_rows_axis(const shape<R>& strides, const shape<R>& extents) {
 }
 
 /// An order of a layout's axes that walks its memory outward from the closest axis:
-/// axes[d] is the axis to put at position d. The axes of more than one element are
-/// sorted by decreasing |stride| (stable, so equal strides keep their order), each
-/// taking the place of one of them; axes of one element stay where they are. `identity`
-/// when the layout is in that order already (as every row-major one is).
+/// axes[d] is the axis to put at position d. The axes of more than one element and a
+/// nonzero stride are sorted by decreasing |stride| (stable, so equal strides keep their
+/// order), each taking the place of one of them; axes of one element, and broadcast ones
+/// (stride 0), stay where they are. `identity` when the layout is in that order already
+/// (as every row-major one is).
 template <std::size_t R>
 struct axis_order {
   std::size_t axes[R == 0 ? 1 : R];
@@ -225,7 +226,7 @@ inline axis_order<R> memory_order(const shape<R>& extents, const shape<R>& strid
   std::size_t slots[R == 0 ? 1 : R] = {}, n = 0;
   for (std::size_t d = 0; d != R; ++d) {
     o.axes[d] = d;
-    if (extents[d] > 1) slots[n++] = d;
+    if (extents[d] > 1 && strides[d] != 0) slots[n++] = d;
   }
   const auto magnitude = [&](std::size_t d) { return strides[d] < 0 ? -strides[d] : strides[d]; };
   // Insertion sort of the long axes (R is small), stable.

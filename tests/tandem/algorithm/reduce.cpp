@@ -844,6 +844,19 @@ TEMPLATE_TEST_CASE("reductions of permuted and reversed views", "[reduce]", TAND
   CHECK(td::nanargmax(nn * -1.f) == 0);
   CHECK(td::nanargmin(nn * -1.f) == 3 * 12 + 5);
   CHECK(testing::values(td::nanargmax(nn, 0)) == testing::values(td::argmax(nt, 0)));
+  // A broadcast view (stride 0), and its transpose: the broadcast axis stays in place.
+  const auto five = td::from<float>({0.5f, -2.f, 3.f, 3.f, 1.f}, S{});
+  const auto wide = td::broadcast_to(five, {4, 5});  // strides (0, 1)
+  CHECK(testing::values(td::sum(wide, 0)) == std::vector<double>{2, -8, 12, 12, 4});
+  CHECK(testing::values(td::sum(wide, 1)) == std::vector<double>{5.5, 5.5, 5.5, 5.5});
+  CHECK(td::sum(wide) == 22.f);
+  CHECK(td::argmax(wide) == 2);
+  const auto tall = td::transpose(wide);  // [5, 4], strides (1, 0)
+  CHECK(testing::values(td::max(tall, 1)) == std::vector<double>{0.5, -2, 3, 3, 1});
+  CHECK(testing::values(td::argmax(tall, 0)) == std::vector<double>{2, 2, 2, 2});
+  CHECK(td::argmax(tall) == 2 * 4);
+  CHECK(testing::values(td::cumsum(tall, 1)) ==
+        std::vector<double>{0.5, 1, 1.5, 2, -2, -4, -6, -8, 3, 6, 9, 12, 3, 6, 9, 12, 1, 2, 3, 4});
   // A reversed axis that is reduced keeps its order (the first of ties is the view's).
   const auto r = td::flip(cube, 2);
   const td::tensor<float, 3, S> rd = r;
