@@ -219,7 +219,20 @@ template <std::size_t R>
 struct axis_order {
   std::size_t axes[R == 0 ? 1 : R];
   bool identity;
+  /// The position axis a has in this order.
+  std::size_t place_of(std::size_t a) const {
+    std::size_t d = 0;
+    while (axes[d] != a) ++d;
+    return d;
+  }
 };
+/// s with its axes reordered: element d is s[axes[d]].
+template <std::size_t R>
+TANDEM_HD inline shape<R> reordered(const shape<R>& s, const std::size_t* axes) {
+  shape<R> r{};
+  for (std::size_t d = 0; d != R; ++d) r[d] = s[axes[d]];
+  return r;
+}
 template <std::size_t R>
 inline axis_order<R> memory_order(const shape<R>& extents, const shape<R>& strides) {
   axis_order<R> o{{}, true};

@@ -252,9 +252,7 @@ forward_layout<T, R, S> walk_forward(const tensor_view<T, R, S>& v, std::size_t 
         flipped |= 1ull << d;
       }
   const axis_order<R> o = memory_order(extents, strides);
-  shape<R> e{}, st{};
-  for (std::size_t d = 0; d != R; ++d) e[d] = extents[o.axes[d]], st[d] = strides[o.axes[d]];
-  return {tensor_view<T, R, S>(p, e, st), o, flipped};
+  return {tensor_view<T, R, S>(p, reordered(extents, o.axes), reordered(strides, o.axes)), o, flipped};
 }
 
 /// For an expression's evaluator: the axis an operand lies close along when it is not
@@ -268,8 +266,7 @@ bool move_close_axis_last(Ev& ev, shape<R>& extents, axis_order<R>& order) {
   for (std::size_t d = 0, k = 0; d != R; ++d)
     if (d != std::size_t(b)) order.axes[k++] = d;
   order.axes[R - 1] = std::size_t(b);
-  const shape<R> was = extents;
-  for (std::size_t d = 0; d != R; ++d) extents[d] = was[order.axes[d]];
+  extents = reordered(extents, order.axes);
   ev = ev.permuted(order.axes);
   return true;
 }
@@ -778,10 +775,8 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
       // reduced in memory order (each lane's operations are the same), the results put back.
       const auto f = walk_forward(v, ax);
       if (f.changed()) {
-        std::size_t fax = 0;
-        while (f.order.axes[fax] != ax) ++fax;
-        put_back(result, axis_reduce<Out>(f.view, index_t(fax), tr, op, init, fin, empty_value, what), f.order, ax,
-                 f.flipped);
+        put_back(result, axis_reduce<Out>(f.view, index_t(f.order.place_of(ax)), tr, op, init, fin, empty_value, what),
+                 f.order, ax, f.flipped);
         return result;
       }
     }
@@ -795,8 +790,7 @@ auto axis_reduce(const E& e, index_t axis, const Tr& tr, const Op& op, const V& 
       shape<R> moved_extents = extents;
       axis_order<R> order{};
       if (move_close_axis_last(moved, moved_extents, order)) {
-        std::size_t fax = 0;
-        while (order.axes[fax] != ax) ++fax;
+        const std::size_t fax = order.place_of(ax);
         tensor<Out, R - 1, S> reordered(drop_axis(moved_extents, fax), uninitialized);
         reduce_lanes<S>(moved, moved_extents, fax, tr, op, init, fin, reordered.data(),
                         static_cast<const std::nullptr_t*>(nullptr));
@@ -890,7 +884,7 @@ index_t arg_extreme(const E& e, const char* what) {
     if (extents.size() != 0) {
       int closest = -1;
       if constexpr (is_view_v<D>) {
-        if (!walk_forward(e.view()).order.identity) closest = closest_axis(extents, e.view().strides());
+        if (!memory_order(extents, e.view().strides()).identity) closest = closest_axis(extents, e.view().strides());
       } else {
         closest = make_eval(e, extents).across_rows(extents);
       }

@@ -459,6 +459,14 @@ struct nan_skipping_index {
   }
 };
 
+/// nanmin/nanmax along an axis; `what` names the function in errors.
+template <bool Larger, class E>
+auto nan_extreme_along(const E& e, index_t axis, const char* what) {
+  using V = value_of_t<E>;
+  return axis_reduce<V>(e, axis, as_value<V>{}, nan_extreme_op<Larger>{}, nan_extreme_init<Larger, V>(),
+                        identity_fin<V>{}, std::optional<V>(), what);
+}
+
 [[noreturn]] inline void all_nan_error(const char* what) {
   throw error(std::string("tandem: ") + what + ": all-NaN slice encountered (numpy raises ValueError)");
 }
@@ -906,10 +914,7 @@ auto nanmin(const E& e) {
 }
 template <operand E>
 auto nanmin(const E& e, index_t axis) {
-  using V = value_of_t<E>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::nan_extreme_op<false>{},
-                                detail::nan_extreme_init<false, V>(), detail::identity_fin<V>{}, std::optional<V>(),
-                                "nanmin");
+  return detail::nan_extreme_along<false>(e, axis, "nanmin");
 }
 template <operand E>
 auto nanmax(const E& e) {
@@ -921,10 +926,7 @@ auto nanmax(const E& e) {
 }
 template <operand E>
 auto nanmax(const E& e, index_t axis) {
-  using V = value_of_t<E>;
-  return detail::axis_reduce<V>(e, axis, detail::as_value<V>{}, detail::nan_extreme_op<true>{},
-                                detail::nan_extreme_init<true, V>(), detail::identity_fin<V>{}, std::optional<V>(),
-                                "nanmax");
+  return detail::nan_extreme_along<true>(e, axis, "nanmax");
 }
 
 namespace detail {
@@ -952,12 +954,7 @@ template <bool Larger, class E>
 auto nan_arg_extreme_along(const E& e, index_t axis, const char* what) {
   using T = value_of_t<E>;
   if constexpr (!is_complex_v<T>) {
-    const auto shape = e.shape();
-    const std::size_t ax = normalize_axis(axis, rank_of_v<E>, what);
-    if (shape[ax] == 0 && drop_axis(shape, ax).size() != 0)
-      throw shape_error(std::string("tandem: ") + what + " along an empty axis of a tensor of shape " +
-                        to_string(shape) + " has no identity");
-    const auto best = keep_axis(Larger ? tandem::nanmax(e, axis) : tandem::nanmin(e, axis), axis);
+    const auto best = keep_axis(nan_extreme_along<Larger>(e, axis, what), axis);
     if (any(tandem::isnan(best))) all_nan_error(what);
     return arg_extreme_along<true>(e == best, axis, what);
   } else {

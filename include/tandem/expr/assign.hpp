@@ -207,31 +207,25 @@ template <class T, std::size_t R, class S, class E>
 TANDEM_NOINLINE void run_assign_strided(const tensor_view<T, R, S>& out, const E& e) {
   using D = std::remove_cvref_t<E>;
   const auto ev = make_eval(e, out.shape());
-  const auto write = [&](const tensor_view<T, R, S>& o, const auto& values, const auto* src) {
-    assign_through(o, values, src);
-  };
   const auto run = [&](const tensor_view<T, R, S>& o, const auto& values, const axis_order<R>* order) {
     if constexpr (D::rank == R && (is_tensor_v<D> || is_view_v<D>)) {
       const auto src = e.view();
       if (src.shape() == out.shape()) {
-        shape<R> extents = src.shape(), strides = src.strides();
-        if (order)
-          for (std::size_t d = 0; d != R; ++d)
-            extents[d] = src.extent(order->axes[d]), strides[d] = src.stride(order->axes[d]);
-        const decltype(src) reordered(src.data(), extents, strides);  // a new view, not an assignment
-        write(o, values, &reordered);
+        // A new view, not an assignment.
+        using In = std::remove_cv_t<decltype(src)>;
+        const In in_order =
+            order ? In(src.data(), reordered(src.shape(), order->axes), reordered(src.strides(), order->axes)) : src;
+        assign_through(o, values, &in_order);
         return;
       }
     }
-    write(o, values, static_cast<const std::nullptr_t*>(nullptr));
+    assign_through(o, values, static_cast<const std::nullptr_t*>(nullptr));
   };
   if constexpr (R >= 2) {
     const axis_order<R> order = memory_order(out.shape(), out.strides());
     if (!order.identity) {
-      shape<R> extents{}, strides{};
-      for (std::size_t d = 0; d != R; ++d)
-        extents[d] = out.extent(order.axes[d]), strides[d] = out.stride(order.axes[d]);
-      run(tensor_view<T, R, S>(out.data(), extents, strides), ev.permuted(order.axes), &order);
+      run(tensor_view<T, R, S>(out.data(), reordered(out.shape(), order.axes), reordered(out.strides(), order.axes)),
+          ev.permuted(order.axes), &order);
       return;
     }
   }

@@ -59,11 +59,7 @@ struct strided_eval {
   int across_rows(const shape<R>& extents) const { return across_rows_axis(strides, extents); }
   /// The same leaf with the output's axes reordered: axis d of the new output is axis
   /// axes[d] of this one. Host code.
-  strided_eval permuted(const std::size_t* axes) const {
-    strided_eval p{ptr, {}};
-    for (std::size_t d = 0; d != R; ++d) p.strides[d] = strides[axes[d]];
-    return p;
-  }
+  strided_eval permuted(const std::size_t* axes) const { return {ptr, reordered(strides, axes)}; }
   /// Unit: a unit_row_reader (only when unit_rows() holds), else a row_reader.
   template <bool Unit = false>
   TANDEM_HD auto row(const index_t* idx) const {
