@@ -12,6 +12,11 @@
 //            std::max, which gives another answer when a NaN is present (for reference).
 //   rowsum   td::sum(m, 1): tandem and lanes_loop: 32 accumulators per row, rows split
 //            between threads.
+//   rowmax   td::max(m, 1): tandem and lanes_loop: 16 running maxima per row and a NaN
+//            flag beside them (NaN when the row has one, as numpy's max), rows split
+//            between threads.
+//   wholesum, wholemax  td::sum(m) and td::max(m), and rows_loop: rowsum's and rowmax's
+//            loops per row, rows split between threads, the rows' results combined.
 //   colargmax  td::argmax(m, 0), and rows_loop: per block of rows the best value and
 //            its row per column (a branch-free select), then the blocks in order.
 //   colvar   td::var(m, 0), and rows_loop: column sums, then squared deviations from the
@@ -57,6 +62,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <execution>
+#include <limits>
 #include <vector>
 
 namespace td = tandem;
@@ -206,10 +212,11 @@ void bm_colargmax_rows_loop(benchmark::State& state) {
 
 /// What each row and column benchmark computes with tandem: W along Axis, of the
 /// matrix or (Transposed) of td::transpose of it.
-enum class reduction { sum, argmax, var, cumsum };
+enum class reduction { sum, argmax, var, cumsum, max, whole_sum, whole_max };
 template <reduction W, td::index_t Axis, bool Transposed = false>
 struct along {
   static constexpr int bytes_per_element = W == reduction::cumsum ? 8 : 4;  // read (+ written)
+  static constexpr bool whole = W == reduction::whole_sum || W == reduction::whole_max;
   template <class M>
   auto operator()(const M& matrix) const {
     const auto m = [&] {
@@ -224,6 +231,12 @@ struct along {
       return td::argmax(m, Axis);
     else if constexpr (W == reduction::var)
       return td::var(m, Axis);
+    else if constexpr (W == reduction::max)
+      return td::max(m, Axis);
+    else if constexpr (W == reduction::whole_sum)
+      return td::sum(m);
+    else if constexpr (W == reduction::whole_max)
+      return td::max(m);
     else
       return td::cumsum(m, Axis);
   }
@@ -235,7 +248,10 @@ void bm_reduce_tandem(benchmark::State& state) {
   for (auto _ : state) {
     auto r = Op{}(m);
     td::synchronize(Space{});
-    benchmark::DoNotOptimize(r.data());
+    if constexpr (Op::whole)
+      benchmark::DoNotOptimize(r);
+    else
+      benchmark::DoNotOptimize(r.data());
   }
   state.SetBytesProcessed(state.iterations() * side * side * Op::bytes_per_element);
 }
@@ -268,6 +284,48 @@ float accumulated(const float* row) {
 
 void bm_rowsum_lanes_loop(benchmark::State& state) {
   run_rows_loop<float>(state, [](const float* row) { return accumulated<32>(row); });
+}
+
+/// The largest of a row, NaN if one is there (numpy's max): 16 running maxima and a NaN
+/// flag beside them, so that the NaN test is not in the maxima's chain. (16 running
+/// nan_max, as colmax's loop, took twice as long: GCC unrolls it and leaves it scalar.)
+float nan_propagating_max(const float* row) {
+  float acc[16];
+  std::uint32_t nan[16] = {};
+  for (int k = 0; k < 16; ++k) acc[k] = row[k];
+  for (td::index_t j = 0; j < side; j += 16)
+    for (int k = 0; k < 16; ++k) {
+      acc[k] = acc[k] < row[j + k] ? row[j + k] : acc[k];
+      nan[k] |= std::uint32_t(row[j + k] != row[j + k]);
+    }
+  std::uint32_t any = 0;
+  float best = acc[0];
+  for (int k = 0; k < 16; ++k) {
+    any |= nan[k];
+    best = std::max(best, acc[k]);
+  }
+  return any ? std::numeric_limits<float>::quiet_NaN() : best;
+}
+
+void bm_rowmax_lanes_loop(benchmark::State& state) {
+  run_rows_loop<float>(state, nan_propagating_max);
+}
+
+/// The whole matrix's sum or (Max) NaN-propagating max: each row's by the loops above,
+/// rows split between threads, then the rows' results combined.
+template <bool Max>
+void bm_whole_rows_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<float> out(static_cast<std::size_t>(side));
+  for (auto _ : state) {
+    parallel_over(side, [&](td::index_t r) {
+      out[std::size_t(r)] = Max ? nan_propagating_max(m.data() + r * side) : accumulated<32>(m.data() + r * side);
+    });
+    float total = Max ? out[0] : 0.f;
+    for (float x : out) total = Max ? nan_max(total, x) : total + x;
+    benchmark::DoNotOptimize(total);
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
 /// The position of the first largest of row[0, n) (no NaN test: the matrix has none).
@@ -675,6 +733,15 @@ BENCHMARK(bm_colvar_rows_loop)->Name("colvar/rows_loop")->Arg(side)->UseRealTime
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::sum, 1>>)->Name("rowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::sum, 1>>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowsum_lanes_loop)->Name("rowsum/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::max, 1>>)->Name("rowmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::max, 1>>)->Name("rowmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_rowmax_lanes_loop)->Name("rowmax/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_sum, 0>>)->Name("wholesum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_sum, 0>>)->Name("wholesum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_whole_rows_loop<false>)->Name("wholesum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_max, 0>>)->Name("wholemax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_max, 0>>)->Name("wholemax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_whole_rows_loop<true>)->Name("wholemax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowargmax_rows_loop)->Name("rowargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size

@@ -485,11 +485,17 @@ struct short_rows_reduce_kernel {
     const index_t o0 = task * G, n = rows - o0 < G ? rows - o0 : G, len = lanes.extents[lanes.axis];
     const T* const first = p + o0 * row_step;
     using Op = std::remove_cvref_t<decltype(lanes.op)>;
-    if constexpr (reduces_row_ranges<Op>) {
+    const auto at = [&](index_t g, index_t k) { return lanes.tr(first[g * row_step + k], k); };
+    if constexpr (requires(V* r) { lanes.op.template reduce_short_lanes<V>(at, n, len, r); }) {
+      // The op's own loop for short lanes (var's): the bits it gives each lane alone.
+      V r[G];
+      lanes.op.template reduce_short_lanes<V>(at, n, len, r);
+      for (index_t g = 0; g < n; ++g) lanes.out[o0 + g] = convert<Out>(lanes.fin(lanes.op(lanes.init, r[g]), len));
+    } else if constexpr (reduces_row_ranges<Op>) {
       // The op's own tile of lanes (argmax's positions, var's blocks), position k of
       // each row as row k of the tile: the bits it gives each lane alone.
       const auto tile_rows = [&](index_t k, auto&& f) {
-        for (index_t g = 0; g < n; ++g) f(g, lanes.tr(first[g * row_step + k], k));
+        for (index_t g = 0; g < n; ++g) f(g, at(g, k));
       };
       const V* const r = lanes.op.template reduce_rows<V>(tile_rows, 0, len, n);
       for (index_t g = 0; g < n; ++g) lanes.out[o0 + g] = convert<Out>(lanes.fin(lanes.op(lanes.init, r[g]), len));

@@ -108,34 +108,51 @@ TEMPLATE_TEST_CASE("NaN propagates through min and max; argmin finds the first N
   CHECK(td::argmax(inf) == 0);
   CHECK(td::max(inf) == std::numeric_limits<float>::infinity());
 
-  // Long operands: one NaN anywhere (a lane of a block's main loop, a block's tail, the
-  // last chunk) makes the whole max and min, and its row's, NaN; the others stay exact.
-  const td::index_t rows = 40, cols = 3001;  // 3001: blocks of 256 with tails
-  auto h = testing::random_values<float>(std::size_t(rows * cols), -5.0, 5.0, 91);
-  for (const td::index_t at : {td::index_t(17), td::index_t(2 * cols + 250), td::index_t(7 * cols + 3000),
-                               td::index_t(rows * cols - 1)}) {
-    auto with_nan = h;
-    with_nan[std::size_t(at)] = std::numeric_limits<float>::quiet_NaN();
-    const auto m = td::from(with_nan, {rows, cols}, TestType{});
-    CHECK(std::isnan(td::max(m)));
-    CHECK(std::isnan(td::min(m)));
-    const auto rmax = td::to_vector(td::max(m, 1)), rmin = td::to_vector(td::min(m, 1));
-    std::size_t wrong = 0;
-    for (td::index_t r = 0; r < rows; ++r) {
-      float hi = -1e30f, lo = 1e30f;
-      for (td::index_t c = 0; c < cols; ++c) {
-        hi = std::max(hi, h[std::size_t(r * cols + c)]);
-        lo = std::min(lo, h[std::size_t(r * cols + c)]);
+  // Long operands: one NaN anywhere (a block's first lanes, its main loop, its tail, the
+  // last chunk) makes the whole max and min, and its row's, NaN, and nanmax and nanmin
+  // skip it; the others stay exact; in floats and doubles.
+  const auto long_operands = [](auto zero) {
+    using T = decltype(zero);
+    const td::index_t rows = 40, cols = 3001;  // 3001: blocks of 256 with tails
+    auto h = testing::random_values<T>(std::size_t(rows * cols), -5.0, 5.0, 91);
+    for (const td::index_t at : {td::index_t(3), td::index_t(17), td::index_t(2 * cols + 250),
+                                 td::index_t(7 * cols + 3000), td::index_t(rows * cols - 1)}) {
+      auto with_nan = h;
+      with_nan[std::size_t(at)] = std::numeric_limits<T>::quiet_NaN();
+      const auto m = td::from(with_nan, {rows, cols}, TestType{});
+      CHECK(std::isnan(td::max(m)));
+      CHECK(std::isnan(td::min(m)));
+      T whole_hi = -1e30f, whole_lo = 1e30f;
+      for (std::size_t i = 0; i < h.size(); ++i)
+        if (i != std::size_t(at)) {
+          whole_hi = std::max(whole_hi, h[i]);
+          whole_lo = std::min(whole_lo, h[i]);
+        }
+      CHECK(td::nanmax(m) == whole_hi);
+      CHECK(td::nanmin(m) == whole_lo);
+      const auto rmax = td::to_vector(td::max(m, 1)), rmin = td::to_vector(td::min(m, 1));
+      const auto rnanmax = td::to_vector(td::nanmax(m, 1)), rnanmin = td::to_vector(td::nanmin(m, 1));
+      std::size_t wrong = 0;
+      for (td::index_t r = 0; r < rows; ++r) {
+        T hi = -1e30f, lo = 1e30f;
+        for (td::index_t c = 0; c < cols; ++c)
+          if (r * cols + c != at) {
+            hi = std::max(hi, h[std::size_t(r * cols + c)]);
+            lo = std::min(lo, h[std::size_t(r * cols + c)]);
+          }
+        const bool nan_row = r == at / cols;
+        wrong += nan_row ? !(std::isnan(rmax[std::size_t(r)]) && std::isnan(rmin[std::size_t(r)]))
+                         : (rmax[std::size_t(r)] != hi || rmin[std::size_t(r)] != lo);
+        wrong += rnanmax[std::size_t(r)] != hi || rnanmin[std::size_t(r)] != lo;
       }
-      const bool nan_row = r == at / cols;
-      wrong += nan_row ? !(std::isnan(rmax[std::size_t(r)]) && std::isnan(rmin[std::size_t(r)]))
-                       : (rmax[std::size_t(r)] != hi || rmin[std::size_t(r)] != lo);
+      CHECK(wrong == 0);
     }
-    CHECK(wrong == 0);
-  }
-  const auto clean = td::from(h, {rows * cols}, TestType{});
-  CHECK(td::max(clean) == *std::max_element(h.begin(), h.end()));
-  CHECK(td::min(clean) == *std::min_element(h.begin(), h.end()));
+    const auto clean = td::from(h, {rows * cols}, TestType{});
+    CHECK(td::max(clean) == *std::max_element(h.begin(), h.end()));
+    CHECK(td::min(clean) == *std::min_element(h.begin(), h.end()));
+  };
+  long_operands(0.f);
+  long_operands(0.0);
 }
 
 TEMPLATE_TEST_CASE("argmax and argmin: ties, signed zeros and NaNs across blocks", "[reduce]", TANDEM_TEST_SPACES) {
@@ -870,7 +887,7 @@ TEMPLATE_TEST_CASE("reductions along short rows", "[reduce]", TANDEM_TEST_SPACES
   using S = TestType;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (const td::index_t len : {1, 2, 3, 7, 16, 31})
-    for (const td::index_t rows : {1, 15, 16, 17, 100}) {
+    for (const td::index_t rows : {1, 15, 16, 17, 100, 530}) {  // 530: var's tasks take 512
       INFO("rows of " << len << ", " << rows << " of them");
       auto hv = testing::random_values<float>(std::size_t(rows * 40), -1.0, 1.0, unsigned(len * 1000 + rows));
       if (rows > 3) hv[std::size_t(3 * 40 + len / 2)] = nan;
