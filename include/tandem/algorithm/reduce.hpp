@@ -283,6 +283,13 @@ struct flat_getter {
   Ev ev;
   Tr tr;
   TANDEM_HD auto operator()(index_t i) const { return tr(ev.flat(i), i); }
+  /// Asks the cache for elements [i, i + count) where they are one run of memory (a
+  /// dense operand's; core/pairwise.hpp's `ahead`).
+  TANDEM_HD void ahead(index_t i, index_t count) const
+    requires requires { ev.ptr; }
+  {
+    prefetch_run(ev.ptr + i, count);
+  }
 };
 template <class Ev, std::size_t R, class Tr>
 struct strided_getter {
@@ -322,6 +329,11 @@ struct stepped_getter {
   index_t step;  // read when K == 0
   Tr tr;
   TANDEM_HD auto operator()(index_t i) const { return tr(p[i * (K > 0 ? K : step)], i); }
+  TANDEM_HD void ahead(index_t i, index_t count) const
+    requires(K == 1)
+  {
+    prefetch_run(p + i, count);
+  }
 };
 
 template <class Ev>

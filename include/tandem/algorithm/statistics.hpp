@@ -106,11 +106,7 @@ struct variance_fin {
 template <class Ev>
 TANDEM_HD void prefetch_flat([[maybe_unused]] const Ev& ev, [[maybe_unused]] index_t i,
                              [[maybe_unused]] index_t count) {
-  if constexpr (is_strided_eval_v<Ev>) {
-    using T = std::remove_cv_t<std::remove_pointer_t<decltype(ev.ptr)>>;
-    const char* p = reinterpret_cast<const char*>(ev.ptr + i);
-    for (index_t b = 0; b < count * static_cast<index_t>(sizeof(T)); b += 64) prefetch_read(p + b);
-  }
+  if constexpr (is_strided_eval_v<Ev>) prefetch_run(ev.ptr + i, count);
 }
 
 /// Elements per block of the CPU variance (see the file comment).

@@ -98,6 +98,13 @@ TANDEM_HD inline void prefetch_read([[maybe_unused]] const void* p) {
 #endif
 }
 
+/// prefetch_read for each cache line of the count elements from p.
+template <class T>
+TANDEM_HD void prefetch_run(const T* p, index_t count) {
+  const char* const c = reinterpret_cast<const char*>(p);
+  for (index_t b = 0; b < count * static_cast<index_t>(sizeof(T)); b += 64) prefetch_read(c + b);
+}
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 inline constexpr bool streams_past_cache = true;
 inline void stream_line(void* dst, const void* src) {

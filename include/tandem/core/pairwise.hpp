@@ -29,6 +29,12 @@ inline constexpr int pairwise_lanes = 16;
 template <class Op>
 concept rolled_lanes = Op::rolled_lanes;
 
+/// How many blocks ahead reduce_pairwise asks the cache for what a getter reads when it
+/// can (get.ahead(i, count): a dense run of memory), for rolled_lanes ops: their lanes
+/// live in memory between steps, which left too few loads in flight to stream from
+/// beyond L2 (td::max(m) of 4096^2 floats 4.7 -> 2.1 ms; 2 blocks ahead: 2.3 ms).
+inline constexpr index_t ahead_blocks = 8;
+
 /// op-reduces get(begin) .. get(begin + len - 1); len must be in [1, pairwise_block].
 template <class V, class Get, class Op>
 TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& op) {
@@ -124,6 +130,10 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
       get.template gather<V>(b, m, block);
       s = reduce_block<V>(array_getter<V>{block}, 0, m, op);
     } else {
+      if constexpr (rolled_lanes<Op> && requires { get.ahead(b, m); }) {
+        const index_t next = b + ahead_blocks * pairwise_block;
+        if (next < end) get.ahead(next, end - next < pairwise_block ? end - next : pairwise_block);
+      }
       s = reduce_block<V>(get, b, m, op);
     }
     int lv = 0;
