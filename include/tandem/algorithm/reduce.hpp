@@ -464,10 +464,17 @@ template <class Lanes, class T>
 struct even_rows_reduce_kernel {
   Lanes lanes;  // what is reduced, and where it goes
   const T* p;
-  index_t row_step;
+  index_t row_step, rows;
   TANDEM_HD void operator()(index_t o) const {
     using Tr = decltype(lanes.tr);
     const index_t len = lanes.extents[lanes.axis];
+    using Op = std::remove_cvref_t<decltype(lanes.op)>;
+    if constexpr (rolled_lanes<Op> || is_arg_extreme_op_v<Op>) {
+      // The next row's first blocks, which reduce_pairwise's asking ahead within a row
+      // does not reach (the next output is the next row on the same thread).
+      const index_t first = ahead_blocks * pairwise_block;
+      if (o + 1 < rows) prefetch_run(p + (o + 1) * row_step, len < first ? len : first);
+    }
     lanes.write(o, stepped_getter<T, 1, Tr>{p + o * row_step, 1, lanes.tr}, len);
   }
 };
@@ -736,7 +743,7 @@ void reduce_lanes(const Ev& ev, const shape<R>& extents, std::size_t ax, const T
           return;
         }
       }
-      backend::for_each(outputs, even_rows_reduce_kernel<decltype(lanes), T>{lanes, dense->data(), row_step},
+      backend::for_each(outputs, even_rows_reduce_kernel<decltype(lanes), T>{lanes, dense->data(), row_step, outputs},
                         extents[ax]);
       backend::finish();
       return;
