@@ -101,14 +101,6 @@ struct variance_fin {
   }
 };
 
-/// Asks the cache for elements [i, i + count) of a dense leaf ahead of use; other
-/// operands ignore it.
-template <class Ev>
-TANDEM_HD void prefetch_flat([[maybe_unused]] const Ev& ev, [[maybe_unused]] index_t i,
-                             [[maybe_unused]] index_t count) {
-  if constexpr (is_strided_eval_v<Ev>) prefetch_run(ev.ptr + i, count);
-}
-
 /// Elements per block of the CPU variance (see the file comment).
 inline constexpr index_t var_block = 2048;
 
@@ -124,10 +116,13 @@ struct block_moments_getter {
   static constexpr int L = 16;  // 8 ran at a fifth of the speed under -march=native (AVX-512)
   static constexpr index_t C = 4 * L;
 
-  /// At step i of a loop over this block, asks for C / 2 elements from `next + i / 2`.
+  /// At step i of a loop over this block, asks for C / 2 elements from `next + i / 2`
+  /// where the getter can ask (get.ahead: a dense operand's flat getter).
   TANDEM_HD void hint([[maybe_unused]] index_t next, [[maybe_unused]] index_t i) const {
-    if constexpr (requires { get.ev; })
-      if (next + i / 2 < n) prefetch_flat(get.ev, next + i / 2, C / 2);
+    if constexpr (requires { get.ahead(next, i); }) {
+      const index_t from = next + i / 2;
+      if (from < n) get.ahead(from, n - from < C / 2 ? n - from : C / 2);
+    }
   }
 
   TANDEM_HD moments<A> operator()(index_t b) const {
