@@ -15,8 +15,9 @@
 //   rowmax   td::max(m, 1): tandem and lanes_loop: 16 running maxima per row and a NaN
 //            flag beside them (NaN when the row has one, as numpy's max), rows split
 //            between threads.
-//   wholesum, wholemax  td::sum(m) and td::max(m), and rows_loop: rowsum's and rowmax's
-//            loops per row, rows split between threads, the rows' results combined.
+//   wholesum, wholemax, wholenanmax  td::sum(m), td::max(m) and td::nanmax(m), and
+//            rows_loop: rowsum's and rowmax's loops per row (nanmax: 16 running maxima
+//            that skip NaN), rows split between threads, the rows' results combined.
 //   colargmax  td::argmax(m, 0), and rows_loop: per block of rows the best value and
 //            its row per column (a branch-free select), then the blocks in order.
 //   colvar   td::var(m, 0), and rows_loop: column sums, then squared deviations from the
@@ -212,11 +213,11 @@ void bm_colargmax_rows_loop(benchmark::State& state) {
 
 /// What each row and column benchmark computes with tandem: W along Axis, of the
 /// matrix or (Transposed) of td::transpose of it.
-enum class reduction { sum, argmax, var, cumsum, max, whole_sum, whole_max };
+enum class reduction { sum, argmax, var, cumsum, max, whole_sum, whole_max, whole_nanmax };
 template <reduction W, td::index_t Axis, bool Transposed = false>
 struct along {
   static constexpr int bytes_per_element = W == reduction::cumsum ? 8 : 4;  // read (+ written)
-  static constexpr bool whole = W == reduction::whole_sum || W == reduction::whole_max;
+  static constexpr bool whole = W == reduction::whole_sum || W == reduction::whole_max || W == reduction::whole_nanmax;
   template <class M>
   auto operator()(const M& matrix) const {
     const auto m = [&] {
@@ -237,6 +238,8 @@ struct along {
       return td::sum(m);
     else if constexpr (W == reduction::whole_max)
       return td::max(m);
+    else if constexpr (W == reduction::whole_nanmax)
+      return td::nanmax(m);
     else
       return td::cumsum(m, Axis);
   }
@@ -311,18 +314,39 @@ void bm_rowmax_lanes_loop(benchmark::State& state) {
   run_rows_loop<float>(state, nan_propagating_max);
 }
 
-/// The whole matrix's sum or (Max) NaN-propagating max: each row's by the loops above,
-/// rows split between threads, then the rows' results combined.
-template <bool Max>
+/// b unless a is NaN or b is larger: numpy's fmax.
+float nan_ignoring_max(float a, float b) { return a < b || a != a ? b : a; }
+
+/// The largest number of a row, NaN only when all are NaN (numpy's nanmax): 16 running
+/// nan_ignoring_max.
+float nan_ignoring_max(const float* row) {
+  float acc[16];
+  for (int k = 0; k < 16; ++k) acc[k] = row[k];
+  for (td::index_t j = 16; j < side; j += 16)
+    for (int k = 0; k < 16; ++k) acc[k] = nan_ignoring_max(acc[k], row[j + k]);
+  float best = acc[0];
+  for (int k = 1; k < 16; ++k) best = nan_ignoring_max(best, acc[k]);
+  return best;
+}
+
+/// The whole matrix's sum, NaN-propagating max or NaN-ignoring max (W): each row's by
+/// the loops above, rows split between threads, then the rows' results combined.
+template <reduction W>
 void bm_whole_rows_loop(benchmark::State& state) {
   const std::vector<float>& m = matrix_values();
   std::vector<float> out(static_cast<std::size_t>(side));
   for (auto _ : state) {
     parallel_over(side, [&](td::index_t r) {
-      out[std::size_t(r)] = Max ? nan_propagating_max(m.data() + r * side) : accumulated<32>(m.data() + r * side);
+      const float* row = m.data() + r * side;
+      out[std::size_t(r)] = W == reduction::whole_max      ? nan_propagating_max(row)
+                            : W == reduction::whole_nanmax ? nan_ignoring_max(row)
+                                                           : accumulated<32>(row);
     });
-    float total = Max ? out[0] : 0.f;
-    for (float x : out) total = Max ? nan_max(total, x) : total + x;
+    float total = W == reduction::whole_sum ? 0.f : out[0];
+    for (float x : out)
+      total = W == reduction::whole_max      ? nan_max(total, x)
+              : W == reduction::whole_nanmax ? nan_ignoring_max(total, x)
+                                             : total + x;
     benchmark::DoNotOptimize(total);
   }
   state.SetBytesProcessed(state.iterations() * side * side * 4);
@@ -738,10 +762,13 @@ BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::max, 1>>)->Name("r
 BENCHMARK(bm_rowmax_lanes_loop)->Name("rowmax/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_sum, 0>>)->Name("wholesum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_sum, 0>>)->Name("wholesum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_whole_rows_loop<false>)->Name("wholesum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_whole_rows_loop<reduction::whole_sum>)->Name("wholesum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_max, 0>>)->Name("wholemax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_max, 0>>)->Name("wholemax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_whole_rows_loop<true>)->Name("wholemax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_whole_rows_loop<reduction::whole_max>)->Name("wholemax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_nanmax, 0>>)->Name("wholenanmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_nanmax, 0>>)->Name("wholenanmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_whole_rows_loop<reduction::whole_nanmax>)->Name("wholenanmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowargmax_rows_loop)->Name("rowargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size

@@ -39,6 +39,7 @@ def main():
              ("rowmax/numpy", lambda: m.max(axis=1), nbytes),
              ("wholesum/numpy", lambda: m.sum(), nbytes),
              ("wholemax/numpy", lambda: m.max(), nbytes),
+             ("wholenanmax/numpy", lambda: np.nanmax(m), nbytes),
              ("rowargmax/numpy", lambda: m.argmax(axis=1), nbytes),
              ("rowvar/numpy", lambda: m.var(axis=1), nbytes),
              ("trowsum/numpy", lambda: m.T.sum(axis=1), nbytes),

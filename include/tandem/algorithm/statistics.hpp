@@ -450,11 +450,20 @@ struct sum_count_mean_fin {
 /// lane of NaNs gives NaN.
 template <bool Larger>
 struct nan_extreme_op {
+  static constexpr bool rolled_lanes = true;  // core/pairwise.hpp: vectorizes kept rolled
   template <class T>
   TANDEM_HD T operator()(const T& a, const T& b) const {
-    if (is_nan(a)) return b;
-    if (is_nan(b)) return a;
-    return extreme_fn<Larger>{}(a, b);
+    if constexpr (is_complex_v<T>) {
+      if (is_nan(a)) return b;
+      if (is_nan(b)) return a;
+      return extreme_fn<Larger>{}(a, b);
+    } else {
+      // The tests above as selects that vectorize as extreme_fn's do (a max or min, an
+      // unordered compare, a blend): b wins only when it beats a, so a NaN b gives a;
+      // a NaN a gives b.
+      const T m = (Larger ? a < b : b < a) ? b : a;
+      return is_nan(a) ? b : m;
+    }
   }
 };
 

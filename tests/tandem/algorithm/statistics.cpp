@@ -449,6 +449,12 @@ TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statist
   CHECK(td::nanmin(td::from<float>({NAN, INFINITY, -INFINITY}, space)) == -INFINITY);
   CHECK(td::nanargmin(td::from<float>({NAN, INFINITY, 2}, space)) == 2);
   CHECK(td::nanargmin(td::from<float>({NAN, INFINITY}, space)) == 1);
+  // Equal numbers keep the one met first, as numpy's nanmax and nanmin (fmax.reduce):
+  // of two zeros, the first one's sign; NaNs between them change nothing.
+  CHECK(std::signbit(td::nanmax(td::from<float>({-0.f, 0.f}, space))));
+  CHECK(!std::signbit(td::nanmax(td::from<float>({0.f, NAN, -0.f}, space))));
+  CHECK(std::signbit(td::nanmin(td::from<double>({NAN, -0.0, 0.0}, space))));
+  CHECK(!std::signbit(td::nanmin(td::from<double>({0.0, -0.0}, space))));
   // Long lanes, NaNs ahead of the only number, itself the losing infinity: its position,
   // whole and along rows (blocks of 256 where NaNs and the infinity tie in value).
   std::vector<float> lane(700, NAN);
