@@ -35,7 +35,8 @@
 //   shortsum, shortargmax, shortvar  td::sum / argmax / var along the rows of the same
 //            2^24 floats as 2^20 rows of 16, and rows_loop: a plain loop per row (a
 //            running sum; first larger; mean then squared deviations), blocks of 4096
-//            rows split between threads.
+//            rows split between threads (shortvar also with the row length known
+//            only at run time, as tandem's: rows_loop_runtime_length).
 //   transpose  t = td::transpose(m) into a fresh 4096x4096 tensor, and tiled_loop: 32x32
 //            tiles, rows of tiles split between threads (bytes: read + written).
 //   scaled_transpose  t = 2 * td::transpose(m) into an existing tensor (an expression
@@ -463,14 +464,19 @@ void bm_short_argmax_loop(benchmark::State& state) {
   run_short_rows_loop<td::index_t>(state, [](const float* row) { return first_largest(row, short_row); });
 }
 
+/// The row's variance, rows of Len elements (Len 0: a length known only at run time,
+/// as tandem's is).
+template <td::index_t Len>
 void bm_short_var_loop(benchmark::State& state) {
-  run_short_rows_loop<float>(state, [](const float* row) {
+  static volatile td::index_t runtime_len = short_row;
+  const td::index_t len = Len ? Len : runtime_len;
+  run_short_rows_loop<float>(state, [len](const float* row) {
     float s = 0;
-    for (td::index_t j = 0; j < short_row; ++j) s += row[j];
-    const float mean = s / float(short_row);
+    for (td::index_t j = 0; j < len; ++j) s += row[j];
+    const float mean = s / float(len);
     float q = 0;
-    for (td::index_t j = 0; j < short_row; ++j) q += (row[j] - mean) * (row[j] - mean);
-    return q / float(short_row);
+    for (td::index_t j = 0; j < len; ++j) q += (row[j] - mean) * (row[j] - mean);
+    return q / float(len);
   });
 }
 
@@ -799,7 +805,8 @@ BENCHMARK(bm_short_rows_tandem<td::device_space, reduction::argmax>)->Name("shor
 BENCHMARK(bm_short_argmax_loop)->Name("shortargmax/rows_loop")->Arg(short_row)->UseRealTime();  // the argument names the row length
 BENCHMARK(bm_short_rows_tandem<td::host_space, reduction::var>)->Name("shortvar/tandem_host")->Arg(short_row)->UseRealTime();  // the argument names the row length
 BENCHMARK(bm_short_rows_tandem<td::device_space, reduction::var>)->Name("shortvar/tandem_device")->Arg(short_row)->UseRealTime();  // the argument names the row length
-BENCHMARK(bm_short_var_loop)->Name("shortvar/rows_loop")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_var_loop<short_row>)->Name("shortvar/rows_loop")->Arg(short_row)->UseRealTime();  // the argument names the row length
+BENCHMARK(bm_short_var_loop<0>)->Name("shortvar/rows_loop_runtime_length")->Arg(short_row)->UseRealTime();  // the argument names the row length
 
 BENCHMARK(bm_dense_copy_tandem<td::host_space>)->Name("copy/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_dense_copy_tandem<td::device_space>)->Name("copy/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
