@@ -3,6 +3,7 @@
 // printed results and against plain loops over std::stable_sort, in every space, with
 // NaNs, ties, empty operands and strided, transposed and reversed views.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -176,6 +177,35 @@ TEMPLATE_TEST_CASE("topk", "[searching]", TANDEM_TEST_SPACES) {
   CHECK(testing::values(td::topk(m * -1.0, 5, 0).indices) == testing::values(td::topk(td::eval(m * -1.0), 5, 0).indices));
   CHECK(testing::values(td::topk(td::transpose(m), 7, 1).indices) ==
         testing::values(td::transpose(td::topk(m, 7, 0).indices)));  // (the values hold NaNs)
+
+  // Leading and middle axes of longer lanes, several stretches each, and lanes that
+  // fill whole and partial tiles side by side: against the same reference.
+  {
+    const std::array<td::index_t, 3> ext{2, 9000, 70};
+    const auto c = tied_values(std::size_t(ext[0] * ext[1] * ext[2]), 7, true);
+    const auto cube = td::from(c, {ext[0], ext[1], ext[2]}, space);
+    for (td::index_t k : {td::index_t(16), td::index_t(64)}) {
+      const auto r = td::topk(cube, k, 1);
+      CHECK(r.values.shape() == td::shape<3>{ext[0], k, ext[2]});
+      const auto got_v = testing::values(r.values), got_i = testing::values(r.indices);
+      bool ok = true;
+      for (td::index_t o = 0; o < ext[0] && ok; ++o)
+        for (td::index_t j = 0; j < ext[2] && ok; ++j) {
+          auto at = [&](td::index_t i) { return c[std::size_t((o * ext[1] + i) * ext[2] + j)]; };
+          std::vector<td::index_t> idx(static_cast<std::size_t>(ext[1]));
+          std::iota(idx.begin(), idx.end(), 0);
+          std::stable_sort(idx.begin(), idx.end(), [&](td::index_t p, td::index_t q) { return sorts_before(at(q), at(p)); });
+          for (td::index_t q = 0; q < k; ++q) {
+            const std::size_t at_out = std::size_t((o * k + q) * ext[2] + j);
+            ok = ok && got_i[at_out] == double(idx[std::size_t(q)]) && same_value(got_v[at_out], at(idx[std::size_t(q)]));
+          }
+        }
+      INFO("k = " << k);
+      CHECK(ok);
+      // The same lanes as the last axis of a view (rows, not tiles).
+      CHECK(testing::values(td::moveaxis(td::topk(td::moveaxis(cube, 1, 2), k, 2).indices, 2, 1)) == got_i);
+    }
+  }
 
   // One long lane: the stretches and their merge (k small) and selection (k large).
   const td::index_t n = 1 << 17;
