@@ -20,6 +20,10 @@
 //            that skip NaN), rows split between threads, the rows' results combined.
 //   colargmax  td::argmax(m, 0), and rows_loop: per block of rows the best value and
 //            its row per column (a branch-free select), then the blocks in order.
+//   rowtopk, coltopk  td::topk(m, 16, 1) and td::topk(m, 16, 0) (indices kept), and
+//            rows_loop: the best 16 of each lane as it streams past, each element
+//            tested against the worst kept (coltopk: 64 columns at once, read a row at a
+//            time), lanes or blocks split between threads.
 //   colvar   td::var(m, 0), and rows_loop: column sums, then squared deviations from the
 //            means, both as colsum's loop.
 //   rowargmax  td::argmax(m, 1), and rows_loop: one pass per row keeping the first
@@ -212,9 +216,11 @@ void bm_colargmax_rows_loop(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
+constexpr td::index_t top_k = 16;  // rowtopk's and coltopk's k
+
 /// What each row and column benchmark computes with tandem: W along Axis, of the
 /// matrix or (Transposed) of td::transpose of it.
-enum class reduction { sum, argmax, var, cumsum, max, whole_sum, whole_max, whole_nanmax };
+enum class reduction { sum, argmax, var, cumsum, max, whole_sum, whole_max, whole_nanmax, topk };
 template <reduction W, td::index_t Axis, bool Transposed = false>
 struct along {
   static constexpr int bytes_per_element = W == reduction::cumsum ? 8 : 4;  // read (+ written)
@@ -241,6 +247,8 @@ struct along {
       return td::max(m);
     else if constexpr (W == reduction::whole_nanmax)
       return td::nanmax(m);
+    else if constexpr (W == reduction::topk)
+      return td::topk(m, top_k, Axis).indices;
     else
       return td::cumsum(m, Axis);
   }
@@ -363,6 +371,61 @@ td::index_t first_largest(const float* row, td::index_t n) {
 
 void bm_rowargmax_rows_loop(benchmark::State& state) {
   run_rows_loop<td::index_t>(state, [](const float* row) { return first_largest(row, side); });
+}
+
+/// The best top_k of a lane as it streams past (largest first, ties to the lower
+/// index; the matrix has no NaN): each element tested against the worst kept, the few
+/// that beat it put in their place.
+struct best_of_lane {
+  float value[top_k];
+  td::index_t index[top_k];
+  td::index_t kept = 0;
+  void offer(float x, td::index_t i) {
+    td::index_t to;
+    if (kept < top_k)
+      to = kept++;
+    else if (x > value[top_k - 1])
+      to = top_k - 1;
+    else
+      return;
+    for (; to > 0 && value[to - 1] < x; --to) value[to] = value[to - 1], index[to] = index[to - 1];
+    value[to] = x;
+    index[to] = i;
+  }
+};
+
+/// rowtopk's loop: best_of_lane along each row, rows split between threads.
+void bm_rowtopk_rows_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  std::vector<td::index_t> out(static_cast<std::size_t>(side * top_k));
+  for (auto _ : state) {
+    parallel_over(side, [&](td::index_t r) {
+      best_of_lane b;
+      for (td::index_t j = 0; j < side; ++j) b.offer(m[std::size_t(r * side + j)], j);
+      std::copy(b.index, b.index + top_k, out.begin() + r * top_k);
+    });
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
+}
+
+/// coltopk's loop: best_of_lane for 64 neighbouring columns at once, the block read a
+/// row at a time (a column at a time would stride), blocks split between threads.
+void bm_coltopk_rows_loop(benchmark::State& state) {
+  const std::vector<float>& m = matrix_values();
+  constexpr td::index_t width = 64;
+  std::vector<td::index_t> out(static_cast<std::size_t>(side * top_k));
+  for (auto _ : state) {
+    parallel_over(side / width, [&](td::index_t t) {
+      std::vector<best_of_lane> b(std::size_t{width});
+      for (td::index_t r = 0; r < side; ++r)
+        for (td::index_t w = 0; w < width; ++w) b[std::size_t(w)].offer(m[std::size_t(r * side + t * width + w)], r);
+      for (td::index_t w = 0; w < width; ++w)
+        for (td::index_t q = 0; q < top_k; ++q) out[std::size_t(q * side + t * width + w)] = b[std::size_t(w)].index[q];
+    });
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * side * side * 4);
 }
 
 void bm_rowvar_rows_loop(benchmark::State& state) {
@@ -775,6 +838,12 @@ BENCHMARK(bm_whole_rows_loop<reduction::whole_max>)->Name("wholemax/rows_loop")-
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_nanmax, 0>>)->Name("wholenanmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_nanmax, 0>>)->Name("wholenanmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_whole_rows_loop<reduction::whole_nanmax>)->Name("wholenanmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::topk, 1>>)->Name("rowtopk/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::topk, 1>>)->Name("rowtopk/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_rowtopk_rows_loop)->Name("rowtopk/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::topk, 0>>)->Name("coltopk/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::topk, 0>>)->Name("coltopk/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+BENCHMARK(bm_coltopk_rows_loop)->Name("coltopk/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_rowargmax_rows_loop)->Name("rowargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size

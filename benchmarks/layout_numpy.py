@@ -22,6 +22,16 @@ def median_us(fn, reps=15):
     return statistics.median(times) * 1e6
 
 
+def topk(m, axis, k=16):
+    """numpy's way to the k largest along an axis, largest first: argpartition, then
+    the k sorted (what td::topk(m, k, axis).indices gives)."""
+    part = np.argpartition(m, -k, axis=axis)
+    part = part[:, -k:] if axis == 1 else part[-k:, :]
+    vals = np.take_along_axis(m, part, axis=axis)
+    order = np.argsort(-vals, axis=axis, kind="stable")
+    return np.take_along_axis(part, order, axis=axis)
+
+
 def main():
     m = np.random.default_rng(3).random((SIDE, SIDE), dtype=np.float32)
     nbytes = m.nbytes
@@ -40,6 +50,8 @@ def main():
              ("wholesum/numpy", lambda: m.sum(), nbytes),
              ("wholemax/numpy", lambda: m.max(), nbytes),
              ("wholenanmax/numpy", lambda: np.nanmax(m), nbytes),
+             ("rowtopk/numpy", lambda: topk(m, 1), nbytes),
+             ("coltopk/numpy", lambda: topk(m, 0), nbytes),
              ("rowargmax/numpy", lambda: m.argmax(axis=1), nbytes),
              ("rowvar/numpy", lambda: m.var(axis=1), nbytes),
              ("trowsum/numpy", lambda: m.T.sum(axis=1), nbytes),
