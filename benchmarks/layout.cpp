@@ -817,54 +817,43 @@ BENCHMARK(bm_colreduce_tandem<td::host_space, true>)->Name("colmax/tandem_host")
 BENCHMARK(bm_colreduce_tandem<td::device_space, true>)->Name("colmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_rows_loop<1>)->Name("colmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_colreduce_rows_loop<2>)->Name("colmax/rows_loop_nan_unaware")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 0>>)->Name("colargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 0>>)->Name("colargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+/// bm_reduce_tandem of Op in both spaces, named NAME/tandem_host and NAME/tandem_device
+/// (the argument names the size).
+#define REDUCE_IN_BOTH_SPACES(NAME, ...)                                                                            \
+  BENCHMARK(bm_reduce_tandem<td::host_space, __VA_ARGS__>)->Name(NAME "/tandem_host")->Arg(side)->UseRealTime();    \
+  BENCHMARK(bm_reduce_tandem<td::device_space, __VA_ARGS__>)->Name(NAME "/tandem_device")->Arg(side)->UseRealTime()
+REDUCE_IN_BOTH_SPACES("colargmax", along<reduction::argmax, 0>);
 BENCHMARK(bm_colargmax_rows_loop)->Name("colargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 0>>)->Name("colvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 0>>)->Name("colvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("colvar", along<reduction::var, 0>);
 BENCHMARK(bm_colvar_rows_loop)->Name("colvar/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::sum, 1>>)->Name("rowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::sum, 1>>)->Name("rowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("rowsum", along<reduction::sum, 1>);
 BENCHMARK(bm_rowsum_lanes_loop)->Name("rowsum/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::max, 1>>)->Name("rowmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::max, 1>>)->Name("rowmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("rowmax", along<reduction::max, 1>);
 BENCHMARK(bm_rowmax_lanes_loop)->Name("rowmax/lanes_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_sum, 0>>)->Name("wholesum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_sum, 0>>)->Name("wholesum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("wholesum", along<reduction::whole_sum, 0>);
 BENCHMARK(bm_whole_rows_loop<reduction::whole_sum>)->Name("wholesum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_max, 0>>)->Name("wholemax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_max, 0>>)->Name("wholemax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("wholemax", along<reduction::whole_max, 0>);
 BENCHMARK(bm_whole_rows_loop<reduction::whole_max>)->Name("wholemax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::whole_nanmax, 0>>)->Name("wholenanmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::whole_nanmax, 0>>)->Name("wholenanmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("wholenanmax", along<reduction::whole_nanmax, 0>);
 BENCHMARK(bm_whole_rows_loop<reduction::whole_nanmax>)->Name("wholenanmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::topk, 1>>)->Name("rowtopk/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::topk, 1>>)->Name("rowtopk/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("rowtopk", along<reduction::topk, 1>);
 BENCHMARK(bm_rowtopk_rows_loop)->Name("rowtopk/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::topk, 0>>)->Name("coltopk/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::topk, 0>>)->Name("coltopk/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("coltopk", along<reduction::topk, 0>);
 BENCHMARK(bm_coltopk_rows_loop)->Name("coltopk/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1>>)->Name("rowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("rowargmax", along<reduction::argmax, 1>);
 BENCHMARK(bm_rowargmax_rows_loop)->Name("rowargmax/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 1>>)->Name("rowvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 1>>)->Name("rowvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("rowvar", along<reduction::var, 1>);
 BENCHMARK(bm_rowvar_rows_loop)->Name("rowvar/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
 
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::sum, 1, true>>)->Name("trowsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::sum, 1, true>>)->Name("trowsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("trowsum", along<reduction::sum, 1, true>);
 BENCHMARK(bm_colreduce_rows_loop<0>)->Name("trowsum/colsum_rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::argmax, 1, true>>)->Name("trowargmax/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::argmax, 1, true>>)->Name("trowargmax/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("trowargmax", along<reduction::argmax, 1, true>);
 BENCHMARK(bm_colargmax_rows_loop)->Name("trowargmax/colargmax_rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::var, 1, true>>)->Name("trowvar/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::var, 1, true>>)->Name("trowvar/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("trowvar", along<reduction::var, 1, true>);
 BENCHMARK(bm_colvar_rows_loop)->Name("trowvar/colvar_rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::cumsum, 1>>)->Name("rowcumsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::cumsum, 1>>)->Name("rowcumsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("rowcumsum", along<reduction::cumsum, 1>);
 BENCHMARK(bm_rowcumsum_rows_loop)->Name("rowcumsum/rows_loop")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::host_space, along<reduction::cumsum, 1, true>>)->Name("tcumsum/tandem_host")->Arg(side)->UseRealTime();  // the argument names the size
-BENCHMARK(bm_reduce_tandem<td::device_space, along<reduction::cumsum, 1, true>>)->Name("tcumsum/tandem_device")->Arg(side)->UseRealTime();  // the argument names the size
+REDUCE_IN_BOTH_SPACES("tcumsum", along<reduction::cumsum, 1, true>);
 BENCHMARK(bm_tcumsum_tiled_loop)->Name("tcumsum/tiled_loop")->Arg(side)->UseRealTime();  // the argument names the size
 BENCHMARK(bm_short_rows_tandem<td::host_space, reduction::sum>)->Name("shortsum/tandem_host")->Arg(short_row)->UseRealTime();  // the argument names the row length
 BENCHMARK(bm_short_rows_tandem<td::device_space, reduction::sum>)->Name("shortsum/tandem_device")->Arg(short_row)->UseRealTime();  // the argument names the row length
