@@ -531,16 +531,21 @@ void bm_short_argmax_loop(benchmark::State& state) {
 /// as tandem's is).
 template <td::index_t Len>
 void bm_short_var_loop(benchmark::State& state) {
-  static volatile td::index_t runtime_len = short_row;
-  const td::index_t len = Len ? Len : runtime_len;
-  run_short_rows_loop<float>(state, [len](const float* row) {
+  const auto var_of = [](const float* row, td::index_t len) {
     float s = 0;
     for (td::index_t j = 0; j < len; ++j) s += row[j];
     const float mean = s / float(len);
     float q = 0;
     for (td::index_t j = 0; j < len; ++j) q += (row[j] - mean) * (row[j] - mean);
     return q / float(len);
-  });
+  };
+  if constexpr (Len > 0) {
+    run_short_rows_loop<float>(state, [&var_of](const float* row) { return var_of(row, Len); });
+  } else {
+    static volatile td::index_t runtime_len = short_row;
+    const td::index_t len = runtime_len;
+    run_short_rows_loop<float>(state, [&var_of, len](const float* row) { return var_of(row, len); });
+  }
 }
 
 // --- transposes and permutes -------------------------------------------------------
