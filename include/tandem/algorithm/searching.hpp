@@ -677,9 +677,10 @@ auto isin(const A& a, const X& test) {
 /// first, and their indices along it: `.values` and `.indices`, of the operand's shape
 /// with k along the axis. NaN counts as the largest value; equal values come in index
 /// order. Throws td::index_error unless 0 <= k <= the axis' extent. Small k (up to 64)
-/// keeps the best k of each stretch of a lane as it streams past (most elements cost one
-/// comparison) and merges the stretches' bests in a tree; larger k selects in a copy of (value, index)
-/// pairs, O(n + k log k) per lane.
+/// keeps the best k of each stretch of a lane as it streams past (blocks of elements
+/// tested against the worst kept at once; on CPU cores, lanes side by side along a
+/// leading axis read as tiles, a row at a time) and merges the stretches' bests in a
+/// tree; larger k selects in a copy of (value, index) pairs, O(n + k log k) per lane.
 template <operand E>
 auto topk(const E& e, index_t k, index_t axis = -1) {
   using V = value_of_t<E>;
