@@ -241,8 +241,11 @@ TANDEM_HD void topk_place(ranked<K>* b, index_t to, K x, index_t i) {
 /// none of whose elements can beat the worst kept (!(x <= worst): larger, or a NaN on
 /// either side) is passed over with one branch, and its test vectorizes where the lane
 /// has a step of 1. (One branchy test per element: the top 16 of 2^24 floats took
-/// 18.5 ms on two cores, 3.6 GB/s.)
-template <class V, std::size_t R>
+/// 18.5 ms on two cores, 3.6 GB/s.) Block is 1 for GPUs: each thread there scans a
+/// stretch of a few hundred elements, most of whose blocks would hold a candidate and
+/// be read twice; that form was measured on one (2.66 ms for the same top 16), this one
+/// not yet.
+template <class V, std::size_t R, index_t Block = 32>
 struct topk_chunk_kernel {
   using K = accumulate_t<V>;
   const V* data;
@@ -250,7 +253,7 @@ struct topk_chunk_kernel {
   index_t len, chunk, chunks, k;
   ranked<K>* buffers;
   static constexpr index_t most = 64;  // the largest k topk streams (topk picks this kernel up to it)
-  static constexpr index_t block = 32;  // elements tested at once
+  static constexpr index_t block = Block;  // elements tested at once
   TANDEM_HD void operator()(index_t task) const {
     const index_t lane = task / chunks, c = task % chunks;
     const index_t begin = c * chunk, end = begin + chunk < len ? begin + chunk : len;
@@ -281,12 +284,14 @@ struct topk_chunk_kernel {
     };
     index_t i = begin;
     for (; i < end && kept < k; ++i) offer(i);
-    for (; i + block <= end; i += block) {
-      int may = 0;  // an int, not a bool: GCC 12 vectorizes its | only so
-      for (index_t j = 0; j < block; ++j) may |= at(i + j) <= worst ? 0 : 1;
-      if (may)  // one test each first: most still lose to the worst kept
-        for (index_t j = 0; j < block; ++j)
-          if (!(at(i + j) <= worst)) offer(i + j);
+    if constexpr (block > 1) {
+      for (; i + block <= end; i += block) {
+        int may = 0;  // an int, not a bool: GCC 12 vectorizes its | only so
+        for (index_t j = 0; j < block; ++j) may |= at(i + j) <= worst ? 0 : 1;
+        if (may)  // one test each first: most still lose to the worst kept
+          for (index_t j = 0; j < block; ++j)
+            if (!(at(i + j) <= worst)) offer(i + j);
+      }
     }
     for (; i < end; ++i) offer(i);
     ranked<K>* out = buffers + task * k;
@@ -749,7 +754,9 @@ auto topk(const E& e, index_t k, index_t axis = -1) {
     index_t buffers = (len + chunk - 1) / chunk;
     tensor<detail::ranked<K>, 1, S> level(shape<1>{lanes * buffers * k}, uninitialized);
     backend::for_each(lanes * buffers,
-                      detail::topk_chunk_kernel<V, R>{in.data(), in_lanes, len, chunk, buffers, k, level.data()}, chunk);
+                      detail::topk_chunk_kernel<V, R, cpu ? 32 : 1>{in.data(), in_lanes, len, chunk, buffers, k,
+                                                                      level.data()},
+                      chunk);
     index_t span = chunk;
     while (buffers > 1) {
       const index_t groups = (buffers + group - 1) / group;

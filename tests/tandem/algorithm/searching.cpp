@@ -227,6 +227,36 @@ TEMPLATE_TEST_CASE("topk", "[searching]", TANDEM_TEST_SPACES) {
   }
 }
 
+// GPUs scan topk's stretches element by element, CPU cores a block at a time first: both
+// forms of the kernel, run here on the host, give each stretch's top k in topk order.
+TEST_CASE("topk's stretch kernel, element by element and in blocks", "[searching]") {
+  const td::index_t n = 5000, chunk = 1000, chunks = n / chunk, k = 16;
+  const auto v = tied_values(std::size_t(n), 9, true);
+  const auto lane = td::from(v, {1, n}, td::host_space{});
+  const auto lanes = td::detail::lanes_of(lane.view());
+  using K = double;
+  std::vector<td::detail::ranked<K>> one(std::size_t(chunks * k)), blocked(one.size());
+  const td::detail::topk_chunk_kernel<double, 2, 1> by_element{lane.data(), lanes, n, chunk, chunks, k, one.data()};
+  const td::detail::topk_chunk_kernel<double, 2, 32> by_block{lane.data(), lanes, n, chunk, chunks, k, blocked.data()};
+  bool ok = true;
+  for (td::index_t c = 0; c < chunks; ++c) {
+    by_element(c);
+    by_block(c);
+    std::vector<td::index_t> idx(static_cast<std::size_t>(chunk));
+    std::iota(idx.begin(), idx.end(), c * chunk);
+    std::stable_sort(idx.begin(), idx.end(), [&](td::index_t p, td::index_t q) {
+      return sorts_before(v[std::size_t(q)], v[std::size_t(p)]);
+    });
+    for (td::index_t j = 0; j < k; ++j) {
+      const auto& a = one[std::size_t(c * k + j)];
+      const auto& b = blocked[std::size_t(c * k + j)];
+      ok = ok && a.index == idx[std::size_t(j)] && b.index == a.index && same_value(a.value, v[std::size_t(a.index)]) &&
+           same_value(b.value, a.value);
+    }
+  }
+  CHECK(ok);
+}
+
 TEMPLATE_TEST_CASE("partition, argpartition and argsort along an axis", "[searching]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const td::index_t rows = 23, cols = 41;
