@@ -323,7 +323,7 @@ void bm_rowmax_lanes_loop(benchmark::State& state) {
   run_rows_loop<float>(state, nan_propagating_max);
 }
 
-/// b unless a is NaN or b is larger: numpy's fmax.
+/// a unless a is NaN or b is larger: numpy's fmax.
 float nan_ignoring_max(float a, float b) { return a < b || a != a ? b : a; }
 
 /// The largest number of a row, NaN only when all are NaN (numpy's nanmax): 16 running
