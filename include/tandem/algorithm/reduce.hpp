@@ -526,8 +526,8 @@ struct short_rows_reduce_kernel {
     } else {
       // The rows ahead * chunk further on asked for, as above: the fold's first loads of
       // each row had waited on memory (2^20 rows of 16 floats, td::sum, on an AMD EPYC
-      // host: 4.0 -> 1.7 ms against a loop's 1.2; on the Xeon measured before, 2.2-2.3
-      // ms either way).
+      // host: 4.0 -> 1.8 ms against a loop's 1.2; on the machine of 2026-12-05, 2.2 -
+      // 2.3 ms either way).
       const index_t a = o0 + ahead * chunk;
       if (a < rows) prefetch_run(p + a * row_step, ((rows - a < G ? rows - a : G) - 1) * row_step + len);
       if constexpr (reduces_row_ranges<Op>) {

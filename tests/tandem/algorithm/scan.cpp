@@ -259,4 +259,22 @@ TEMPLATE_TEST_CASE("scans along an axis of every layout", "[scan]", TANDEM_TEST_
     }
   }
   CHECK(wrong == 0);
+  // Many short rows: on CPU cores several groups of 4 rows per task, the last task and
+  // the last group partial (1001 rows of 5).
+  const auto sv = testing::random_values<float>(1001 * 5, -1.0, 1.0, 93);
+  const auto sh = td::from(sv, {1001, 5}, TestType{});
+  const auto sc = td::to_vector(td::cumsum(sh, 1));
+  const auto sp = td::to_vector(td::cumprod(sh, -1));
+  wrong = 0;
+  for (std::size_t r = 0; r < 1001; ++r) {
+    float acc = 0, prod = 0;
+    for (std::size_t c = 0; c < 5; ++c) {
+      const float x = sv[r * 5 + c];
+      acc = c == 0 ? x : acc + x;
+      prod = c == 0 ? x : prod * x;
+      wrong += sc[r * 5 + c] != acc;
+      wrong += sp[r * 5 + c] != prod;
+    }
+  }
+  CHECK(wrong == 0);
 }
