@@ -88,6 +88,32 @@ struct axis_scan_rows_kernel {
   }
 };
 
+/// The lanes of a scan along `axis` in groups of up to G neighbouring along axis `b`
+/// (`groups` per line along b): the operand and the result, and where a group starts.
+template <class V, class X, std::size_t R, class Op>
+struct scan_lane_groups {
+  const X* in;
+  shape<R> in_strides;
+  V* out;
+  shape<R> out_strides;
+  shape<R> extents;
+  std::size_t axis, b;
+  index_t groups;
+  Op op;
+
+  struct group_at {
+    const X* src;  // the group's first lane in the operand
+    V* dst;        // and in the result
+    index_t width;  // lanes in the group
+  };
+  group_at locate(index_t t, index_t G) const {
+    const shape<R> base = plane_start(t / groups, extents, axis, b);
+    const index_t g0 = t % groups * G;
+    return {in + offset_of(base.ext, in_strides) + g0 * in_strides[b], out + offset_of(base.ext, out_strides) + g0 * out_strides[b],
+            extents[b] - g0 < G ? extents[b] - g0 : G};
+  }
+};
+
 /// The scan along `axis` of a tensor or view on CPU cores, up to G lanes neighbouring
 /// along axis `b` per task, B positions at a time: a B x G tile is read whole lines at a
 /// time in the operand's layout, scanned across the group at once (each lane in its
@@ -99,22 +125,16 @@ struct axis_scan_rows_kernel {
 /// position at a time instead touched G lines a power-of-two stride apart at once, one
 /// cache set: 5 times slower. The tile's shape is the caller's (lanes x positions).
 template <class V, class X, std::size_t R, class Op, index_t Lanes, index_t Positions>
-struct axis_scan_tiles_kernel {
+struct axis_scan_tiles_kernel : scan_lane_groups<V, X, R, Op> {
   static constexpr index_t G = Lanes, B = Positions;
-  const X* in;
-  shape<R> in_strides;
-  V* out;
-  shape<R> out_strides;
-  shape<R> extents;
-  std::size_t axis, b;
-  index_t groups;  // groups per line along b
-  Op op;
+  using L = scan_lane_groups<V, X, R, Op>;
+  using L::in_strides, L::out_strides, L::extents, L::axis, L::b, L::op;
 
   void operator()(index_t t) const {
-    const shape<R> base = plane_start(t / groups, extents, axis, b);
-    const index_t g0 = t % groups * G, gw = extents[b] - g0 < G ? extents[b] - g0 : G, len = extents[axis];
-    const X* const src = in + offset_of(base.ext, in_strides) + g0 * in_strides[b];
-    V* const dst = out + offset_of(base.ext, out_strides) + g0 * out_strides[b];
+    const auto at = this->locate(t, G);  // (not a structured binding: the lambdas below use them)
+    const X* const src = at.src;
+    V* const dst = at.dst;
+    const index_t gw = at.width, len = extents[axis];
     V tile[B][G];
     V acc[G];
     // Copies between the tile and a side with steps (sa along the axis, sb across the
@@ -164,16 +184,10 @@ struct axis_scan_tiles_kernel {
 /// sum per row 3.8), 2^20 rows of 16 5.6-6.0 -> 3.8-3.9. Short lanes go several groups
 /// to a task. Each lane in its order, as axis_scan_kernel: the same bits.
 template <class V, class X, std::size_t R, class Op, index_t K>
-struct axis_scan_interleaved_kernel {
+struct axis_scan_interleaved_kernel : scan_lane_groups<V, X, R, Op> {
   static constexpr index_t G = K;
-  const X* in;
-  shape<R> in_strides;
-  V* out;
-  shape<R> out_strides;
-  shape<R> extents;
-  std::size_t axis, b;
-  index_t groups;  // groups per line along b
-  Op op;
+  using L = scan_lane_groups<V, X, R, Op>;
+  using L::in_strides, L::out_strides, L::extents, L::axis, L::b, L::op;
   index_t per_task;  // groups per task, so that short lanes do not pay a task each
   index_t total;     // groups in all
 
@@ -183,11 +197,11 @@ struct axis_scan_interleaved_kernel {
   }
 
   void group(index_t t) const {
-    const shape<R> base = plane_start(t / groups, extents, axis, b);
-    const index_t g0 = t % groups * K, gw = extents[b] - g0 < K ? extents[b] - g0 : K, len = extents[axis];
-    const index_t sb = in_strides[b], db = out_strides[b];
-    const X* const src = in + offset_of(base.ext, in_strides) + g0 * sb;
-    V* const dst = out + offset_of(base.ext, out_strides) + g0 * db;
+    const auto at = this->locate(t, K);
+    const X* const src = at.src;
+    V* const dst = at.dst;
+    const index_t gw = at.width;
+    const index_t len = extents[axis], sb = in_strides[b], db = out_strides[b];
     if (gw == K) {
       V acc[K];
       for (index_t k = 0; k < K; ++k) dst[k * db] = acc[k] = convert<V>(src[k * sb]);
@@ -277,7 +291,7 @@ auto axis_scan(const E& e, index_t axis, const Op& op, const char* what) {
           const index_t groups = (extents[std::size_t(b)] + kernel::G - 1) / kernel::G;
           const index_t tasks = out.size() / extents[ax] / extents[std::size_t(b)] * groups;
           backend::for_each(
-              tasks, kernel{v.data(), v.strides(), out.data(), dense, extents, ax, std::size_t(b), groups, op},
+              tasks, kernel{{v.data(), v.strides(), out.data(), dense, extents, ax, std::size_t(b), groups, op}},
               extents[ax] * kernel::G);
         };
         // Otherwise tiles: of 8 KiB along the lanes on both sides where the operand's
@@ -295,7 +309,7 @@ auto axis_scan(const E& e, index_t axis, const Op& op, const char* what) {
           const index_t total = out.size() / extents[ax] / extents[std::size_t(b)] * groups;
           const index_t per = extents[ax] * kernel::G >= 1024 ? 1 : (1024 + extents[ax] * kernel::G - 1) / (extents[ax] * kernel::G);
           backend::for_each((total + per - 1) / per,
-                            kernel{v.data(), v.strides(), out.data(), dense, extents, ax, std::size_t(b), groups, op, per, total},
+                            kernel{{v.data(), v.strides(), out.data(), dense, extents, ax, std::size_t(b), groups, op}, per, total},
                             per * extents[ax] * kernel::G);
         } else if (in_close == out_close)
           run(std::integral_constant<index_t, 16>{}, std::integral_constant<index_t, (8192 / 16 / bytes > 1 ? 8192 / 16 / bytes : 1)>{});
