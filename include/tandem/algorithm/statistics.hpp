@@ -117,11 +117,15 @@ struct block_moments_getter {
   static constexpr index_t C = 4 * L;
 
   /// At step i of a loop over this block, asks for C / 2 elements from `next + i / 2`
-  /// where the getter can ask (get.ahead: a dense operand's flat getter).
+  /// where the getter can ask (get.ahead: a dense operand's flat getter), past n too
+  /// where the getter's reads go on there (core/pairwise.hpp's ask_ahead).
   TANDEM_HD void hint([[maybe_unused]] index_t next, [[maybe_unused]] index_t i) const {
     if constexpr (requires { get.ahead(next, i); }) {
       const index_t from = next + i / 2;
-      if (from < n) get.ahead(from, n - from < C / 2 ? n - from : C / 2);
+      if constexpr (requires { requires Get::ahead_past_end; })
+        get.ahead(from, C / 2);
+      else if (from < n)
+        get.ahead(from, n - from < C / 2 ? n - from : C / 2);
     }
   }
 
@@ -278,12 +282,18 @@ struct element_moments_op : moments_op {
   }
 
  private:
-  /// The values of get(begin), get(begin + 1), ...
+  /// The values of get(begin), get(begin + 1), ..., and get's cache hints.
   template <class Get>
   struct element_values {
+    static constexpr bool ahead_past_end = requires { requires Get::ahead_past_end; };
     const Get& get;
     index_t begin;
     TANDEM_HD auto operator()(index_t i) const { return get(begin + i).mean; }
+    TANDEM_HD void ahead(index_t i, index_t count) const
+      requires requires(const Get& g) { g.ahead(i, count); }
+    {
+      get.ahead(begin + i, count);
+    }
   };
 };
 

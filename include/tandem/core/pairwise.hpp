@@ -30,19 +30,29 @@ template <class Op>
 concept rolled_lanes = Op::rolled_lanes;
 
 /// How many blocks ahead reduce_pairwise asks the cache for what a getter reads when it
-/// can (get.ahead(i, count): a dense run of memory), for rolled_lanes ops: their lanes
-/// live in memory between steps, which left too few loads in flight to stream from
-/// beyond L2 (td::max(m) of 4096^2 floats 4.7 -> 2.1 ms; 2 blocks ahead: 2.3 ms).
+/// can (get.ahead(i, count)). First for rolled_lanes ops, whose lanes live in memory
+/// between steps, which left too few loads in flight to stream from beyond L2 (td::max(m)
+/// of 4096^2 floats 4.7 -> 2.1 ms; 2 blocks ahead: 2.3 ms); then for every op, as an AMD
+/// EPYC host's cores left even a sum's loads short of its bandwidth (td::sum of 2^24
+/// floats 1.33-1.45 -> 0.96 ms, a step-2 slice of them 1.6 -> 0.97).
 inline constexpr index_t ahead_blocks = 8;
 
 /// Before the block at b of a range ending at `end`: get.ahead for the block ahead_blocks
-/// further on, where the getter can ask.
+/// further on, where the getter can ask; past `end` too where the getter says its reads
+/// go on there (Get::ahead_past_end: the next range the same thread reduces). Nothing in
+/// GPU code, where a prefetch is no instruction and finding the lines would cost index
+/// arithmetic for nothing.
 template <class Get>
 TANDEM_HD void ask_ahead([[maybe_unused]] const Get& get, [[maybe_unused]] index_t b, [[maybe_unused]] index_t end) {
+#if !TANDEM_DEVICE_CODE
   if constexpr (requires { get.ahead(b, end); }) {
     const index_t next = b + ahead_blocks * pairwise_block;
-    if (next < end) get.ahead(next, end - next < pairwise_block ? end - next : pairwise_block);
+    if constexpr (requires { requires Get::ahead_past_end; })
+      get.ahead(next, pairwise_block);
+    else if (next < end)
+      get.ahead(next, end - next < pairwise_block ? end - next : pairwise_block);
   }
+#endif
 }
 
 /// op-reduces get(begin) .. get(begin + len - 1); len must be in [1, pairwise_block].
@@ -104,12 +114,12 @@ TANDEM_HD void visit_blocks(const Get& get, index_t begin, index_t len, F&& f) {
   const index_t end = begin + len;
   for (index_t b = begin; b < end; b += pairwise_block) {
     const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
+    ask_ahead(get, b, end);
     if constexpr (gathers_blocks<Get, V>) {
       V block[pairwise_block];
       get.template gather<V>(b, m, block);
       if (!f(array_getter<V>{block}, m)) return;
     } else {
-      ask_ahead(get, b, end);  // argmin/argmax's: a select in memory, as rolled_lanes ops
       if (!f(offset_getter<Get>{get, b}, m)) return;
     }
   }
@@ -136,12 +146,12 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
   for (index_t b = begin; b < end; b += pairwise_block) {
     const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
     V s;
+    ask_ahead(get, b, end);
     if constexpr (gathers_blocks<Get, V>) {
       V block[pairwise_block];
       get.template gather<V>(b, m, block);
       s = reduce_block<V>(array_getter<V>{block}, 0, m, op);
     } else {
-      if constexpr (rolled_lanes<Op>) ask_ahead(get, b, end);
       s = reduce_block<V>(get, b, m, op);
     }
     int lv = 0;

@@ -7,13 +7,16 @@
 /// `expr_node` below `make_eval(node, out_shape)`, `flat_ok(node, out_shape)`,
 /// `check_operand(node, write_target)` and `overlaps(node, view)`.
 /// Every evaluator offers, in TANDEM_HD code: `at(idx)` (idx: the output multi-index)
-/// and `flat(i)` (valid only when `flat_ok` held: the leaf is dense and unbroadcast).
+/// and `flat(i)` (valid only when `flat_ok` held: the leaf is dense and unbroadcast),
+/// `row(idx)`, and the cache hints `ahead(i, count)` (flat elements) and
+/// `ahead_row(idx, j0, j1)` (part of a row), which change no value.
 
 #include <cstddef>
 #include <memory>
 #include <type_traits>
 #include <utility>
 
+#include "../backend/portable.hpp"
 #include "../config.hpp"
 #include "../shape.hpp"
 #include "../traits.hpp"
@@ -54,6 +57,18 @@ struct strided_eval {
     else
       return strides[R - 1] == 0 || strides[R - 1] == 1;
   }
+  /// Asks the cache for flat elements [i, i + count) (valid where flat(i) is).
+  TANDEM_HD void ahead(index_t i, index_t count) const { prefetch_run(ptr + i, count); }
+  /// Asks the cache for elements j0 .. j1 - 1 of the row at idx (see row()) where they
+  /// lie in a few lines: steps of 1 to a line's width. Longer steps and broadcast or
+  /// reversed rows ask nothing.
+  TANDEM_HD void ahead_row(const index_t* idx, index_t j0, index_t j1) const {
+    if constexpr (R > 0) {
+      const index_t step = strides[R - 1];
+      if (step > 0 && step * index_t(sizeof(T)) <= 64)
+        prefetch_run(ptr + offset_of(idx, strides, R - 1) + j0 * step, (j1 - j0) * step);
+    }
+  }
   /// The axis a loop should tile with the last one for this leaf (shape.hpp's
   /// across_rows_axis over the output's extents), or -1. Host code.
   int across_rows(const shape<R>& extents) const { return across_rows_axis(strides, extents); }
@@ -82,6 +97,8 @@ struct scalar_eval {
   TANDEM_HD T at(const index_t*) const { return value; }
   TANDEM_HD T flat(index_t) const { return value; }
   TANDEM_HD bool unit_rows() const { return true; }
+  TANDEM_HD void ahead(index_t, index_t) const {}
+  TANDEM_HD void ahead_row(const index_t*, index_t, index_t) const {}
   template <std::size_t R>
   int across_rows(const shape<R>&) const {
     return -1;

@@ -100,6 +100,13 @@ struct map_eval {
   TANDEM_HD auto row(const index_t* idx) const {
     return row_impl<Unit>(idx, std::index_sequence_for<E...>{});
   }
+  /// Every operand's cache hints (strided_eval::ahead, ahead_row).
+  TANDEM_HD void ahead(index_t i, index_t count) const {
+    each([&](const auto& a) { a.ahead(i, count); }, std::index_sequence_for<E...>{});
+  }
+  TANDEM_HD void ahead_row(const index_t* idx, index_t j0, index_t j1) const {
+    each([&](const auto& a) { a.ahead_row(idx, j0, j1); }, std::index_sequence_for<E...>{});
+  }
   /// Whether every operand's rows have steps of 1 or 0 (see strided_eval::unit_rows).
   TANDEM_HD bool unit_rows() const { return unit_rows_impl(std::index_sequence_for<E...>{}); }
   /// The first operand's axis to tile with the last (strided_eval::across_rows), or -1.
@@ -111,6 +118,10 @@ struct map_eval {
   map_eval permuted(const std::size_t* axes) const { return permuted_impl(axes, std::index_sequence_for<E...>{}); }
 
  private:
+  template <class G, std::size_t... I>
+  TANDEM_HD void each(const G& g, std::index_sequence<I...>) const {
+    (g(get<I>(args)), ...);
+  }
   template <bool Unit, std::size_t... I>
   TANDEM_HD auto row_impl(const index_t* idx, std::index_sequence<I...>) const {
     using reader = row_reader<decltype(get<I>(args).template row<Unit>(idx))...>;
