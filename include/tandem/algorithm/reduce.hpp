@@ -579,13 +579,18 @@ struct short_rows_reduce_kernel {
 template <bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
 struct axis_block_reduce_kernel {
   static constexpr index_t rows_ahead = 4;
-  /// Tile width: the accumulators (pairwise_lanes rows of C) fill tuning::axis_block_bytes;
-  /// an op that reduces rows itself (reduces_row_ranges) says its own.
+  /// Tile width: an op's own (Op::lanes_tile), tuning::axis_rows_tile for the other ops
+  /// that reduce rows themselves (argmax's), else as many lanes as fill
+  /// tuning::axis_block_bytes with their accumulators: one row of C for an order-free op,
+  /// pairwise_lanes rows of C for the others.
   static constexpr index_t C = [] {
     if constexpr (requires { Op::lanes_tile; }) {
       return Op::lanes_tile;
+    } else if constexpr (reduces_row_ranges<Op>) {
+      return tuning::axis_rows_tile;
     } else {
-      const index_t c = index_t(tuning::axis_block_bytes / (std::size_t(pairwise_lanes) * sizeof(V)));
+      const std::size_t rows = is_order_free_v<Op, V> ? 1 : std::size_t(pairwise_lanes);
+      const index_t c = index_t(tuning::axis_block_bytes / (rows * sizeof(V)));
       return c < 8 ? index_t(8) : c;
     }
   }();

@@ -22,12 +22,18 @@ inline constexpr index_t count_chunk = index_t(1) << 16;
 inline constexpr index_t count_rows_limit = index_t(1) << 22;
 /// Side of the square tiles of a copy between layouts (a transpose or permute).
 inline constexpr index_t copy_tile = 32;
-/// Bytes of accumulators (pairwise lanes x outputs) of one task reducing along a leading
-/// axis on CPU cores: sized to stay in a 48 KiB L1 data cache (512 floats a tile). Tiles
+/// Bytes of accumulators (pairwise lanes x outputs, or one row of outputs for an op whose
+/// result does not depend on the order) of one task reducing along a leading axis on CPU
+/// cores: sized to stay in a 48 KiB L1 data cache (a float sum's tile: 512 lanes). Tiles
 /// of 4096 floats (256 KiB, in L2) could not be told from 512 on a noisy Intel host; on
 /// an AMD EPYC one, sum(m, 0) of 4096^2 floats took 1.64 ms with them and 1.42 with 512
-/// (1024: 1.54-1.64, 256: 1.48-1.60, 128: 2.4-2.6; the loop 1.15).
+/// (1024: 1.54-1.64, 256: 1.48-1.60, 128: 2.4-2.6; the loop 1.15). max(m, 0), one row of
+/// accumulators: whole rows of 4096 1.11-1.17 ms, tiles of 2048 2.1-2.3.
 inline constexpr std::size_t axis_block_bytes = std::size_t(1) << 15;
+/// Lanes of one task of argmax/argmin along a leading axis on CPU cores (the best value
+/// and its row per lane, in two arrays). On an AMD EPYC host, argmax(m, 0) of 4096^2
+/// floats: 128 lanes 2.8-2.9 ms, 512 2.15-2.19, 1024 2.94-2.98, 2048 3.15-3.19.
+inline constexpr index_t axis_rows_tile = 512;
 /// Lanes (neighbouring columns) one task of a scan along a leading axis carries from row
 /// to row on CPU cores: a row of them and its predecessor stay in the L1 cache.
 inline constexpr index_t scan_tile = 1024;
