@@ -330,11 +330,10 @@ struct stepped_getter {
   index_t step;  // read when K == 0
   Tr tr;
   TANDEM_HD auto operator()(index_t i) const { return tr(p[i * (K > 0 ? K : step)], i); }
-  /// Asks the cache for elements [i, i + count) where they lie in a few lines (steps up
-  /// to a line's width).
+  /// Asks the cache for elements [i, i + count) where they lie a few to a line.
   TANDEM_HD void ahead(index_t i, index_t count) const {
     const index_t s = K > 0 ? K : step;
-    if (s > 0 && s * index_t(sizeof(T)) <= 64) prefetch_run(p + i * s, count * s);
+    prefetch_steps(p + i * s, s, count);
   }
 };
 

@@ -122,7 +122,7 @@ struct block_moments_getter {
   TANDEM_HD void hint([[maybe_unused]] index_t next, [[maybe_unused]] index_t i) const {
     if constexpr (requires { get.ahead(next, i); }) {
       const index_t from = next + i / 2;
-      if constexpr (requires { requires Get::ahead_past_end; })
+      if constexpr (asks_past_end<Get>)
         get.ahead(from, C / 2);
       else if (from < n)
         get.ahead(from, n - from < C / 2 ? n - from : C / 2);
@@ -285,7 +285,7 @@ struct element_moments_op : moments_op {
   /// The values of get(begin), get(begin + 1), ..., and get's cache hints.
   template <class Get>
   struct element_values {
-    static constexpr bool ahead_past_end = requires { requires Get::ahead_past_end; };
+    static constexpr bool ahead_past_end = asks_past_end<Get>;
     const Get& get;
     index_t begin;
     TANDEM_HD auto operator()(index_t i) const { return get(begin + i).mean; }

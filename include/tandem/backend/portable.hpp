@@ -111,6 +111,13 @@ TANDEM_HD void prefetch_run(const T* p, index_t count) {
   for (index_t b = 0; b < count * static_cast<index_t>(sizeof(T)); b += 64) prefetch_read(c + b);
 }
 
+/// prefetch_run for `count` elements `step` apart from p, where they lie a few to a line
+/// (steps of 1 to a line's width); longer, zero or negative steps ask nothing.
+template <class T>
+TANDEM_HD void prefetch_steps(const T* p, index_t step, index_t count) {
+  if (step > 0 && step * static_cast<index_t>(sizeof(T)) <= 64) prefetch_run(p, count * step);
+}
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 inline constexpr bool streams_past_cache = true;
 inline void stream_line(void* dst, const void* src) {

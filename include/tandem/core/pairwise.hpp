@@ -37,9 +37,13 @@ concept rolled_lanes = Op::rolled_lanes;
 /// floats 1.33-1.45 -> 0.96 ms, a step-2 slice of them 1.6 -> 0.97).
 inline constexpr index_t ahead_blocks = 8;
 
+/// Getters whose reads go on past the end of the range they are asked for (the next range
+/// the same thread reduces), so that asking the cache ahead may pass that end.
+template <class Get>
+concept asks_past_end = requires { requires Get::ahead_past_end; };
+
 /// Before the block at b of a range ending at `end`: get.ahead for the block ahead_blocks
-/// further on, where the getter can ask; past `end` too where the getter says its reads
-/// go on there (Get::ahead_past_end: the next range the same thread reduces). Nothing in
+/// further on, where the getter can ask; past `end` too for asks_past_end getters. Nothing in
 /// GPU code, where a prefetch is no instruction and finding the lines would cost index
 /// arithmetic for nothing.
 template <class Get>
@@ -47,7 +51,7 @@ TANDEM_HD void ask_ahead([[maybe_unused]] const Get& get, [[maybe_unused]] index
 #if !TANDEM_DEVICE_CODE
   if constexpr (requires { get.ahead(b, end); }) {
     const index_t next = b + ahead_blocks * pairwise_block;
-    if constexpr (requires { requires Get::ahead_past_end; })
+    if constexpr (asks_past_end<Get>)
       get.ahead(next, pairwise_block);
     else if (next < end)
       get.ahead(next, end - next < pairwise_block ? end - next : pairwise_block);

@@ -60,14 +60,10 @@ struct strided_eval {
   /// Asks the cache for flat elements [i, i + count) (valid where flat(i) is).
   TANDEM_HD void ahead(index_t i, index_t count) const { prefetch_run(ptr + i, count); }
   /// Asks the cache for elements j0 .. j1 - 1 of the row at idx (see row()) where they
-  /// lie in a few lines: steps of 1 to a line's width. Longer steps and broadcast or
-  /// reversed rows ask nothing.
+  /// lie a few to a line (prefetch_steps: broadcast, reversed and long steps ask nothing).
   TANDEM_HD void ahead_row(const index_t* idx, index_t j0, index_t j1) const {
-    if constexpr (R > 0) {
-      const index_t step = strides[R - 1];
-      if (step > 0 && step * index_t(sizeof(T)) <= 64)
-        prefetch_run(ptr + offset_of(idx, strides, R - 1) + j0 * step, (j1 - j0) * step);
-    }
+    if constexpr (R > 0)
+      prefetch_steps(ptr + offset_of(idx, strides, R - 1) + j0 * strides[R - 1], strides[R - 1], j1 - j0);
   }
   /// The axis a loop should tile with the last one for this leaf (shape.hpp's
   /// across_rows_axis over the output's extents), or -1. Host code.
