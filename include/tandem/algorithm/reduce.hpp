@@ -70,6 +70,7 @@ struct value_index {
 /// pairs, whose NaNs carry the largest index, are not.
 template <bool Greater, bool Positional = true>
 struct arg_extreme_op {
+  static constexpr bool wide_vectors = true;  // compares and selects: backend/host/loops.hpp
   template <class T>
   TANDEM_HD value_index<T> operator()(const value_index<T>& a, const value_index<T>& b) const {
     const bool nan_a = is_nan(a.value), nan_b = is_nan(b.value);
@@ -428,6 +429,7 @@ TANDEM_HD shape<R> lane_start(index_t lane, const shape<R>& extents, std::size_t
 template <class Out, class V, class Ev, std::size_t R, class Tr, class Op, class Fin>
 struct axis_reduce_kernel {
   using out_type = Out;
+  static constexpr bool wide_vectors = wide_vectors_v<Op>;  // backend/host/loops.hpp
   Ev ev;
   shape<R> extents;
   std::size_t axis;
@@ -481,6 +483,7 @@ struct even_row_getter {
 /// sum of as many elements), and rows of 16 paid two divisions each.
 template <class Lanes, class T>
 struct even_rows_reduce_kernel {
+  static constexpr bool wide_vectors = wide_vectors_v<Lanes>;
   Lanes lanes;  // what is reduced, and where it goes
   const T* p;
   index_t row_step, rows;
@@ -500,6 +503,7 @@ struct even_rows_reduce_kernel {
 /// order: the bits of one row at a time.
 template <class Lanes, class T>
 struct short_rows_reduce_kernel {
+  static constexpr bool wide_vectors = wide_vectors_v<Lanes>;
   /// Rows per call: 16, or an op's own tile width (var's, whose tile has a fixed cost).
   static constexpr index_t G = [] {
     if constexpr (requires { decltype(Lanes::op)::lanes_tile; })
@@ -578,6 +582,7 @@ struct short_rows_reduce_kernel {
 template <bool Dense, class Out, class V, class Ev, class X, std::size_t R, class Tr, class Op, class Fin>
 struct axis_block_reduce_kernel {
   static constexpr index_t rows_ahead = 4;
+  static constexpr bool wide_vectors = wide_vectors_v<Op>;
   /// Tile width: an op's own (Op::lanes_tile), tuning::axis_rows_tile for the other ops
   /// that reduce rows themselves (argmax's), else as many lanes as fill
   /// tuning::axis_block_bytes with their accumulators: one row of C for an order-free op,
@@ -663,6 +668,7 @@ struct axis_block_reduce_kernel {
 /// segments enter reduce_pairwise's counter as equal subtrees, as their blocks would have.
 template <class Reducer>
 struct axis_segment_combine_kernel {
+  static constexpr bool wide_vectors = wide_vectors_v<Reducer>;
   Reducer blocks;
   void operator()(index_t t) const {
     using V = std::remove_pointer_t<decltype(blocks.partial)>;

@@ -388,6 +388,7 @@ struct low_high {
   T high;
 };
 struct low_high_op {
+  static constexpr bool wide_vectors = true;  // compares and selects: backend/host/loops.hpp
   template <class T>
   TANDEM_HD low_high<T> operator()(const low_high<T>& a, const low_high<T>& b) const {
     return {extreme_fn<false>{}(a.low, b.low), extreme_fn<true>{}(a.high, b.high)};
@@ -461,6 +462,7 @@ struct sum_count_mean_fin {
 template <bool Larger>
 struct nan_extreme_op {
   static constexpr bool rolled_lanes = true;  // core/pairwise.hpp: vectorizes kept rolled
+  static constexpr bool wide_vectors = true;  // compares and selects: backend/host/loops.hpp
   template <class T>
   TANDEM_HD T operator()(const T& a, const T& b) const {
     if constexpr (is_complex_v<T>) {

@@ -16,10 +16,11 @@
 ///   the caches (x86 non-temporal stores; a plain copy elsewhere), and the fence that
 ///   orders such stores before a thread's later ones. `streams_past_cache` says
 ///   whether stream_line does bypass the caches.
-/// - `TANDEM_WIDE_VECTORS`, `TANDEM_TARGET_WIDE`, `wide_vectors_available()`: host loops
-///   whose arithmetic, not memory, bounds them are compiled a second time for AVX2
-///   (a function attribute), and run so when the CPU has it: x86 compilers target SSE2
-///   by default. 0, and nothing to choose, elsewhere or where AVX2 is the baseline.
+/// - `TANDEM_WIDE_VECTORS`, `TANDEM_TARGET_WIDE`, `TANDEM_TARGET_WIDE_FLAT`,
+///   `wide_vectors_available()`: host loops whose arithmetic, not memory, bounds them
+///   are compiled a second time for AVX2 (a function attribute; _FLAT inlines every
+///   call too), and run so when the CPU has it: x86 compilers target SSE2 by default.
+///   0, and nothing to choose, elsewhere or where AVX2 is the baseline.
 /// - `native_half_or<Own>`, `native_bfloat16_or<Own>`: the 16-bit float types, the GPU
 ///   compiler's own where there is one, else the type tandem brings; `native_16bit_types`
 ///   says which.
@@ -144,6 +145,9 @@ inline void stream_fence() {}
     !TANDEM_DEVICE_CODE
 #  define TANDEM_WIDE_VECTORS 1
 #  define TANDEM_TARGET_WIDE __attribute__((target("avx2")))
+// The same for a function whose callees are to be compiled so too: every call in it
+// inlined (flatten), as a callee not inlined would run its one, SSE2, copy.
+#  define TANDEM_TARGET_WIDE_FLAT __attribute__((target("avx2"), flatten))
 inline bool wide_vectors_available() {
   static const bool has = [] {
     __builtin_cpu_init();
@@ -154,6 +158,7 @@ inline bool wide_vectors_available() {
 #else
 #  define TANDEM_WIDE_VECTORS 0
 #  define TANDEM_TARGET_WIDE
+#  define TANDEM_TARGET_WIDE_FLAT
 inline constexpr bool wide_vectors_available() { return false; }
 #endif
 

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <memory>
 
+#include "../backend/portable.hpp"
 #include "../config.hpp"
 
 namespace tandem::detail {
@@ -293,6 +294,7 @@ const V* reduce_pairwise_lanes(const Rows& rows, index_t begin, index_t len, lan
 /// Reduces one fixed-size chunk of a range; what the parallel backends run per task.
 template <class V, class Get, class Op>
 struct chunk_reduce_kernel {
+  static constexpr bool wide_vectors = wide_vectors_v<Op>;  // backend/host/loops.hpp
   Get get;
   Op op;
   index_t n;

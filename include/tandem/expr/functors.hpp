@@ -228,6 +228,7 @@ TANDEM_HD constexpr bool is_nan(X x) {
 template <bool Larger>
 struct extreme_fn {
   static constexpr bool rolled_lanes = true;  // core/pairwise.hpp: vectorizes kept rolled
+  static constexpr bool wide_vectors = true;  // compares and selects: backend/host/loops.hpp
   template <class X, class Y>
   TANDEM_HD constexpr auto operator()(X x, Y y) const {
     using R = common_element_t<X, Y>;

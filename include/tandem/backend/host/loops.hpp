@@ -126,29 +126,58 @@ struct host_loops {
 
   /// Calls f(i) for i in [0, n). `cost` is the work of one call in elements, so that
   /// loops over rows are split as finely as loops over elements.
+  /// A body that asks for it (wide_vectors_v: the max, min and argmax reductions' kernels,
+  /// whose compares and selects outweigh their bytes under SSE2) runs compiled for AVX2,
+  /// everything it calls inlined, where the CPU has it.
   template <class F>
   static void for_each(index_t n, const F& f, index_t cost = 1) {
     if (n <= 0) return;
     if (cost < 1) cost = 1;
+#if TANDEM_WIDE_VECTORS
+    if constexpr (wide_vectors_v<F>) {
+      if (wide_vectors_available()) {
+        for_each_as<true>(n, f, cost);
+        return;
+      }
+    }
+#endif
+    for_each_as<false>(n, f, cost);
+  }
+
+  template <bool Wide, class F>
+  static void for_each_as(index_t n, const F& f, index_t cost) {
     if (n * cost <= serial_threshold) {
-      const F g = f;
-      for (index_t i = 0; i < n; ++i) g(i);
+      for_range<Wide>(f, 0, n);
       return;
     }
-    for_each_parallel(n, f, cost);
+    for_each_parallel<Wide>(n, f, cost);
+  }
+
+  /// f(i) for i in [begin, end); Wide: compiled for AVX2.
+  template <bool Wide, class F>
+  TANDEM_ALWAYS_INLINE static void for_range(const F& f, index_t begin, index_t end) {
+    if constexpr (Wide) {
+      for_range_wide(f, begin, end);
+    } else {
+      const F g = f;  // a local copy: its members stay in registers
+      for (index_t i = begin; i < end; ++i) g(i);
+    }
+  }
+  template <class F>
+  TANDEM_NOINLINE TANDEM_TARGET_WIDE_FLAT static void for_range_wide(const F& f, index_t begin, index_t end) {
+    const F g = f;
+    for (index_t i = begin; i < end; ++i) g(i);
   }
 
   /// for_each's parallel half, out of line: starting tasks costs microseconds anyway, and
   /// kept apart it leaves the serial loop (a small assignment's whole cost) a lean frame.
-  template <class F>
+  template <bool Wide, class F>
   TANDEM_NOINLINE static void for_each_parallel(index_t n, const F& f, index_t cost) {
     const index_t per_task = std::max<index_t>(1, task_size / cost);
     const index_t tasks = (n + per_task - 1) / per_task;
     parallel_tasks(tasks, [&f, n, per_task](index_t t) {
-      const F g = f;  // a local copy: its members stay in registers
       const index_t begin = t * per_task;
-      const index_t end = std::min(n, begin + per_task);
-      for (index_t i = begin; i < end; ++i) g(i);
+      for_range<Wide>(f, begin, std::min(n, begin + per_task));
     });
   }
 
@@ -179,28 +208,7 @@ struct host_loops {
         return;
       }
     }
-    if constexpr (Wide) {
-      if (n <= serial_threshold) {
-        store_range_wide(out, f, 0, n);
-        return;
-      }
-      parallel_tasks((n + task_size - 1) / task_size, [out, &f, n](index_t t) {
-        store_range_wide(out, f, t * task_size, std::min(n, (t + 1) * task_size));
-      });
-    } else {
-      for_each(n, store_kernel<T, F>{out, f});
-    }
-  }
-
-  /// out[i] = f(i) for i in [begin, end): the loop of store_each's wide build.
-  template <class T, class F>
-  TANDEM_ALWAYS_INLINE static void store_range(T* out, const F& f, index_t begin, index_t end) {
-    const F g = f;
-    for (index_t i = begin; i < end; ++i) out[i] = g(i);
-  }
-  template <class T, class F>
-  TANDEM_NOINLINE TANDEM_TARGET_WIDE static void store_range_wide(T* out, const F& f, index_t begin, index_t end) {
-    store_range(out, f, begin, end);
+    for_each_as<Wide>(n, store_kernel<T, F>{out, f}, 1);
   }
 
   /// A task of stream_each: elements [t * per_task, ...) computed four cache lines at a
@@ -282,10 +290,22 @@ struct host_loops {
   static V reduce(index_t n, const Get& get, const Op& op, const V& init, index_t cost = 1) {
     const index_t chunk = cost > 1 ? std::max<index_t>(1, reduce_chunk / cost) : reduce_chunk;
     const index_t chunks = (n + chunk - 1) / chunk;
-    if (chunks == 1) return op(init, reduce_pairwise<V>(get, 0, n, op));
+    if (chunks == 1) {
+#if TANDEM_WIDE_VECTORS
+      if constexpr (wide_vectors_v<Op>)
+        if (wide_vectors_available()) return op(init, reduce_pairwise_wide<V>(get, n, op));
+#endif
+      return op(init, reduce_pairwise<V>(get, 0, n, op));
+    }
     const std::unique_ptr<V[]> partial(new V[static_cast<std::size_t>(chunks)]);
     for_each(chunks, chunk_reduce_kernel<V, Get, Op>{get, op, n, chunk, partial.get()}, chunk * (cost > 1 ? cost : 1));
     return op(init, reduce_pairwise<V>(array_getter<V>{partial.get()}, 0, chunks, op));
+  }
+
+  /// reduce_pairwise over [0, n) compiled for AVX2 (reduce's one chunk, for a wide op).
+  template <class V, class Get, class Op>
+  TANDEM_NOINLINE TANDEM_TARGET_WIDE_FLAT static V reduce_pairwise_wide(const Get& get, index_t n, const Op& op) {
+    return reduce_pairwise<V>(get, 0, n, op);
   }
 
   /// Prefix scan of get(0) .. get(n-1) into out: inclusive (out[i] = x0 op ... op xi),
