@@ -497,10 +497,11 @@ struct even_rows_reduce_kernel {
 /// Along the last axis of a tensor or view whose rows are short (fewer than
 /// 2 * pairwise_lanes elements: reduce_block folds them one element after the other)
 /// and evenly spaced, on CPU cores: G rows per call, folded together, position by
-/// position, so that their G chains of dependent operations overlap where one row at a
-/// time waited on each (2^20 rows of 16 floats: td::max 15.1 -> 3.05 ms, td::sum 5.22 ->
-/// 2.30 ms, a loop summing each row 2.15). Each row gets the fold's operations in its
-/// order: the bits of one row at a time.
+/// position (selects) or one row after the other in a tight loop (adds), so that their G
+/// chains of dependent operations overlap where one row at a time through
+/// axis_reduce_kernel waited on each (2^20 rows of 16 floats: td::max 15.1 -> 3.05 ms,
+/// td::sum 5.22 -> 2.30 ms, a loop summing each row 2.15). Each row gets the fold's
+/// operations in its order: the bits of one row at a time.
 template <class Lanes, class T>
 struct short_rows_reduce_kernel {
   static constexpr bool wide_vectors = wide_vectors_v<Lanes>;
@@ -554,12 +555,26 @@ struct short_rows_reduce_kernel {
         };
         const V* const r = lanes.op.template reduce_rows<V>(tile_rows, 0, len, n);
         for (index_t g = 0; g < n; ++g) lanes.out[o0 + g] = convert<Out>(lanes.fin(lanes.op(lanes.init, r[g]), len));
-      } else {
+      } else if constexpr (rolled_lanes<Op>) {
+        // A select (max's): position by position, which vectorizes across the rows where
+        // a row's own chain of selects stayed scalar (2^20 rows of 16 floats: 1.95-2.06
+        // ms so, 3.65-3.72 a row at a time).
         V acc[G];
         for (index_t g = 0; g < n; ++g) acc[g] = lanes.tr(first[g * row_step], 0);
         for (index_t i = 1; i < len; ++i)
           for (index_t g = 0; g < n; ++g) acc[g] = lanes.op(acc[g], lanes.tr(first[g * row_step + i], i));
         for (index_t g = 0; g < n; ++g) lanes.out[o0 + g] = convert<Out>(lanes.fin(lanes.op(lanes.init, acc[g]), len));
+      } else {
+        // An add's (sum's): a row at a time, whose one register the core's out-of-order
+        // window overlaps with the next rows' (2^20 rows of 16 floats: 1.84-1.86 ms
+        // position by position, where the G accumulators did not all stay in registers,
+        // 1.30-1.36 so; a loop 1.24-1.33).
+        for (index_t g = 0; g < n; ++g) {
+          const T* const row = first + g * row_step;
+          V acc = lanes.tr(row[0], 0);
+          for (index_t i = 1; i < len; ++i) acc = lanes.op(acc, lanes.tr(row[i], i));
+          lanes.out[o0 + g] = convert<Out>(lanes.fin(lanes.op(lanes.init, acc), len));
+        }
       }
     }
   }
