@@ -135,13 +135,20 @@ struct host_loops {
     if (cost < 1) cost = 1;
 #if TANDEM_WIDE_VECTORS
     if constexpr (wide_vectors_v<F>) {
-      if (wide_vectors_available()) {
-        for_each_as<true>(n, f, cost);
+      if (n * cost >= tuning::wide_min_work && wide_vectors_available()) {
+        for_each_wide(n, f, cost);
         return;
       }
     }
 #endif
     for_each_as<false>(n, f, cost);
+  }
+
+  /// for_each's AVX2 branch, out of line and given the body by value, as for_each_parallel
+  /// (below) is: the caller's serial path keeps its body out of memory.
+  template <class F>
+  TANDEM_NOINLINE static void for_each_wide(index_t n, const F f, index_t cost) {
+    for_each_as<true>(n, f, cost);
   }
 
   template <bool Wide, class F>
@@ -165,14 +172,19 @@ struct host_loops {
   }
   template <class F>
   TANDEM_NOINLINE TANDEM_TARGET_WIDE_FLAT static void for_range_wide(const F& f, index_t begin, index_t end) {
-    const F g = f;
+    const F g = f;  // a local copy, as above (a parameter by value is memory that stores
+                    // through the body's output might alias: argmax(m, 1) 1.44 -> 1.80 ms)
     for (index_t i = begin; i < end; ++i) g(i);
   }
 
   /// for_each's parallel half, out of line: starting tasks costs microseconds anyway, and
   /// kept apart it leaves the serial loop (a small assignment's whole cost) a lean frame.
+  /// The body comes by value (so do stream_each's and for_each_wide's): were its address
+  /// taken here, the caller's body would have to live in memory on the serial path too,
+  /// built with 8-byte stores and copied with 16-byte loads that wait for them (c = a + b
+  /// of 16 floats: 14.0 ns so, 7.6 by value).
   template <bool Wide, class F>
-  TANDEM_NOINLINE static void for_each_parallel(index_t n, const F& f, index_t cost) {
+  TANDEM_NOINLINE static void for_each_parallel(index_t n, F f, index_t cost) {
     const index_t per_task = std::max<index_t>(1, task_size / cost);
     const index_t tasks = (n + per_task - 1) / per_task;
     parallel_tasks(tasks, [&f, n, per_task](index_t t) {
@@ -251,7 +263,7 @@ struct host_loops {
   };
 
   template <bool Wide, class T, class F>
-  TANDEM_NOINLINE static void stream_each(index_t n, T* out, const F& f) {
+  TANDEM_NOINLINE static void stream_each(index_t n, T* out, F f) {
     using task = stream_task<T, F, Wide>;
     parallel_tasks((n + task::per_task - 1) / task::per_task, task{&f, n, out});
   }
@@ -293,7 +305,8 @@ struct host_loops {
     if (chunks == 1) {
 #if TANDEM_WIDE_VECTORS
       if constexpr (wide_vectors_v<Op>)
-        if (wide_vectors_available()) return op(init, reduce_pairwise_wide<V>(get, n, op));
+        if (n * cost >= tuning::wide_min_work && wide_vectors_available())
+          return op(init, reduce_pairwise_wide<V>(get, n, op));
 #endif
       return op(init, reduce_pairwise<V>(get, 0, n, op));
     }
