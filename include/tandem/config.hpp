@@ -34,11 +34,14 @@
 #  define TANDEM_NOINLINE __attribute__((noinline))
 #endif
 
-// Keeps the next loop rolled (not unrolled) under g++ host compilation, where GCC's
-// loop vectorizer then handles a select that it leaves scalar once the loop is unrolled
-// (core/pairwise.hpp). Nothing elsewhere: clang and nvcc follow their own rules.
+// Keeps the next loop rolled (not unrolled) in host compilation, where GCC's loop
+// vectorizer then handles a select that it leaves scalar once the loop is unrolled
+// (core/pairwise.hpp); clang, which unrolled it too, is asked to vectorize it as well.
+// Nothing under nvcc, which follows its own rules.
 #if defined(__GNUC__) && !defined(__clang__) && !TANDEM_HAS_CUDA
 #  define TANDEM_KEEP_ROLLED _Pragma("GCC unroll 1")
+#elif defined(__clang__) && !TANDEM_HAS_CUDA
+#  define TANDEM_KEEP_ROLLED _Pragma("clang loop unroll(disable) vectorize(enable)")
 #else
 #  define TANDEM_KEEP_ROLLED
 #endif

@@ -202,7 +202,7 @@ struct host_loops {
   static void store_each(index_t n, T* out, const F& f) {
 #if TANDEM_WIDE_VECTORS
     if constexpr (wide_vectors_v<F>) {
-      if (wide_vectors_available()) {
+      if (n >= tuning::wide_min_work && wide_vectors_available()) {
         store_each_as<true>(n, out, f);
         return;
       }
