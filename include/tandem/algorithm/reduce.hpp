@@ -649,7 +649,16 @@ struct axis_block_reduce_kernel {
       if constexpr (Dense) {
         const X* const p = origin + k * strides[l.axis];  // the last dimension's stride is 1
         if (ask && k + rows_ahead < r1) prefetch_run(p + rows_ahead * strides[l.axis], width);
-        for (index_t w = 0; w < width; ++w) f(w, l.tr(p[w], k));
+        // The lanes are independent (f(w, x) touches lane w's state alone, in scratch
+        // apart from the operand), which clang is told: it could neither count the
+        // iterations with `width` read through the capture nor bound the scratch arrays
+        // to check them at run time, and kept argmax's tile scalar (argmax(m, 0) of
+        // 4096^2 floats under clang 14: 18.5-18.7 -> 3.97-4.44 ms; g++ 1.0-1.1).
+        const index_t wd = width;
+#if defined(__clang__) && !TANDEM_HAS_CUDA
+        _Pragma("clang loop vectorize(assume_safety)")
+#endif
+        for (index_t w = 0; w < wd; ++w) f(w, l.tr(p[w], k));
       } else {
         shape<R> idx = base;
         idx[l.axis] = k;

@@ -193,7 +193,8 @@ TANDEM_HD V reduce_pairwise(const Get& get, index_t begin, index_t len, const Op
 // order, which streams through memory and vectorizes, where one lane at a time would
 // stride. Host code: the scratch rows live in memory the caller provides.
 //
-// `rows(k, f)` calls f(w, value) for every lane w in [0, width), in order.
+// `rows(k, f)` calls f(w, value) for every lane w in [0, width), in order; f touches lane
+// w's own state alone (a reader may run the lanes as independent iterations: vectorized).
 
 /// At least n values of scratch for the calling thread, kept for its next call (host
 /// code; the contents are not preserved across calls). One block per V and Tag: a
