@@ -655,9 +655,7 @@ struct axis_block_reduce_kernel {
         // to check them at run time, and kept argmax's tile scalar (argmax(m, 0) of
         // 4096^2 floats under clang 14: 18.5-18.7 -> 3.97-4.44 ms; g++ 1.0-1.1).
         const index_t wd = width;
-#if defined(__clang__) && !TANDEM_HAS_CUDA
-        _Pragma("clang loop vectorize(assume_safety)")
-#endif
+        TANDEM_INDEPENDENT_LANES
         for (index_t w = 0; w < wd; ++w) f(w, l.tr(p[w], k));
       } else {
         shape<R> idx = base;
