@@ -135,7 +135,7 @@ struct host_loops {
     if (cost < 1) cost = 1;
 #if TANDEM_WIDE_VECTORS
     if constexpr (wide_vectors_v<F>) {
-      if (n * cost >= tuning::wide_min_work && wide_vectors_available()) {
+      if (runs_wide(n * cost)) {
         for_each_wide(n, f, cost);
         return;
       }
@@ -143,6 +143,12 @@ struct host_loops {
 #endif
     for_each_as<false>(n, f, cost);
   }
+
+#if TANDEM_WIDE_VECTORS
+  /// Whether a body with an AVX2 build runs it for `work` elements: from
+  /// tuning::wide_min_work, where the CPU has AVX2 (for_each, store_each, reduce).
+  static bool runs_wide(index_t work) { return work >= tuning::wide_min_work && wide_vectors_available(); }
+#endif
 
   /// for_each's AVX2 branch, out of line and given the body by value, as for_each_parallel
   /// (below) is: the caller's serial path keeps its body out of memory.
@@ -202,7 +208,7 @@ struct host_loops {
   static void store_each(index_t n, T* out, const F& f) {
 #if TANDEM_WIDE_VECTORS
     if constexpr (wide_vectors_v<F>) {
-      if (n >= tuning::wide_min_work && wide_vectors_available()) {
+      if (runs_wide(n)) {
         store_each_as<true>(n, out, f);
         return;
       }
@@ -305,8 +311,7 @@ struct host_loops {
     if (chunks == 1) {
 #if TANDEM_WIDE_VECTORS
       if constexpr (wide_vectors_v<Op>)
-        if (n * cost >= tuning::wide_min_work && wide_vectors_available())
-          return op(init, reduce_pairwise_wide<V>(get, n, op));
+        if (runs_wide(n * cost)) return op(init, reduce_pairwise_wide<V>(get, n, op));
 #endif
       return op(init, reduce_pairwise<V>(get, 0, n, op));
     }
