@@ -14,6 +14,11 @@
 ///   another thread's loop holds the pool, runs serially on its caller: nothing waits
 ///   on itself, and results never depend on the threads (tandem's reductions fix their
 ///   chunks by size).
+/// - Each thread taking part starts on its own run of consecutive tasks, so that it reads
+///   memory in one stream, and then helps with the others' runs, from their fronts.
+///   Tasks handed out alternately between two threads cost a 2^24-float loop of 64 KiB
+///   tasks 2.1 ms where runs of them cost 1.5 (AMD EPYC host): the cache's prefetcher
+///   starts over at every jump.
 /// - The first exception a task throws is rethrown to the caller once every task has
 ///   stopped; tasks not yet started are skipped.
 
@@ -60,8 +65,13 @@ class host_thread_pool {
 
     job_.fn = fn;
     job_.context = context;
-    job_.tasks = tasks;
-    job_.next.store(0, std::memory_order_relaxed);
+    job_.parts = helpers + 1;
+    const auto parts = static_cast<std::size_t>(job_.parts);
+    if (runs_.size() < parts) runs_ = std::vector<run_state>(parts);
+    for (int k = 0; k < job_.parts; ++k) {
+      runs_[std::size_t(k)].next.store(tasks * k / job_.parts, std::memory_order_relaxed);
+      runs_[std::size_t(k)].end = tasks * (k + 1) / job_.parts;
+    }
     job_.failure = nullptr;
     job_.failed.store(false, std::memory_order_relaxed);
     job_.pending.store(helpers, std::memory_order_relaxed);
@@ -75,7 +85,7 @@ class host_thread_pool {
     if (sleepers_.load(std::memory_order_acquire) > 0) wake_.notify_all();
 
     inside_task() = true;
-    work();
+    work(helpers);  // the caller's run is the last
     inside_task() = false;
     // Wait for the helpers to leave the job: they finish about together, so spin, then yield.
     for (int spin = 0; job_.pending.load(std::memory_order_acquire) != 0; ++spin) {
@@ -88,11 +98,15 @@ class host_thread_pool {
   }
 
  private:
+  /// One thread's run of tasks: the next to take and the end. Each on its own cache line.
+  struct alignas(64) run_state {
+    std::atomic<index_t> next{0};
+    index_t end = 0;
+  };
   struct job_state {
     task_fn fn = nullptr;
     const void* context = nullptr;
-    index_t tasks = 0;
-    std::atomic<index_t> next{0};
+    int parts = 0;                // runs, one per thread taking part
     std::atomic<int> pending{0};  // helpers not yet done
     std::atomic<bool> failed{false};
     std::exception_ptr failure;
@@ -120,18 +134,23 @@ class host_thread_pool {
     for (index_t t = 0; t < tasks; ++t) fn(context, t);
   }
 
-  /// Takes tasks until none is left; the first exception stops the rest.
-  void work() {
+  /// Takes tasks from run `self`, then from the others, until none is left; the first
+  /// exception stops the rest.
+  void work(int self) {
     job_state& j = job_;
-    for (;;) {
-      const index_t t = j.next.fetch_add(1, std::memory_order_relaxed);
-      if (t >= j.tasks || j.failed.load(std::memory_order_relaxed)) return;
-      try {
-        j.fn(j.context, t);
-      } catch (...) {
-        const std::lock_guard<std::mutex> hold(j.failure_lock);
-        if (!j.failure) j.failure = std::current_exception();
-        j.failed.store(true, std::memory_order_relaxed);
+    for (int k = 0; k < j.parts; ++k) {
+      run_state& r = runs_[std::size_t((self + k) % j.parts)];
+      for (;;) {
+        const index_t t = r.next.fetch_add(1, std::memory_order_relaxed);
+        if (t >= r.end) break;
+        if (j.failed.load(std::memory_order_relaxed)) return;
+        try {
+          j.fn(j.context, t);
+        } catch (...) {
+          const std::lock_guard<std::mutex> hold(j.failure_lock);
+          if (!j.failure) j.failure = std::current_exception();
+          j.failed.store(true, std::memory_order_relaxed);
+        }
       }
     }
   }
@@ -190,7 +209,7 @@ class host_thread_pool {
         sleepers_.fetch_sub(1, std::memory_order_acq_rel);
       }
       seen = g;
-      work();
+      work(id);
       job_.pending.fetch_sub(1, std::memory_order_acq_rel);
     }
   }
@@ -199,6 +218,7 @@ class host_thread_pool {
   std::mutex run_lock_;  // one loop at a time holds the pool
   std::vector<std::thread> workers_;
   job_state job_;
+  std::vector<run_state> runs_;  // job_.parts of them in use, kept between jobs
   std::mutex wake_lock_;
   std::condition_variable wake_;
   std::atomic<std::uint64_t> generation_{0};  // job count << 16 | helpers, stored under wake_lock_
