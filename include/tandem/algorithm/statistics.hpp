@@ -72,6 +72,14 @@ struct moments_op {
   }
 };
 
+/// moments_op for the CPU's blocked variance (block_moments_getter): its two loops, once
+/// memory no longer bounds them, are bound by their arithmetic under SSE2, so they run
+/// compiled for AVX2 where the CPU has it (backend/host/loops.hpp; the same source, so
+/// the same bits).
+struct wide_moments_op : moments_op {
+  static constexpr bool wide_vectors = true;
+};
+
 /// One element as a partial result; with SkipNan a NaN contributes nothing. An infinity
 /// deviates from its own mean by inf - inf, NaN, as numpy's x - mean does: without it,
 /// merges would turn [1, inf] into an infinite variance where numpy's is NaN.
@@ -313,7 +321,8 @@ moments<A> whole_moments(const E& e) {
     const auto ev = make_eval(e, extents);
     const auto blocks = [&](const auto& get) {
       const block_moments_getter<A, std::remove_cvref_t<decltype(get)>> b{get, n};
-      return backend::template reduce<moments<A>>((n + var_block - 1) / var_block, b, moments_op{}, none, var_block);
+      return backend::template reduce<moments<A>>((n + var_block - 1) / var_block, b, wide_moments_op{}, none,
+                                                   var_block);
     };
     constexpr std::size_t R = std::remove_cvref_t<E>::rank;
     if (flat_ok(e, extents)) return blocks(flat_getter<decltype(ev), as_value<A>>{ev, {}});
