@@ -498,7 +498,14 @@ struct even_row_getter {
 /// sum of as many elements), and rows of 16 paid two divisions each.
 template <class Lanes, class T>
 struct even_rows_reduce_kernel {
-  static constexpr bool wide_vectors = wide_vectors_v<Lanes>;
+  /// An op may ask for the AVX2 build of this kernel alone (Op::wide_rows: var's, whose
+  /// rows are bound by arithmetic but whose other kernels would double its compile time).
+  static constexpr bool wide_vectors = wide_vectors_v<Lanes> || [] {
+    if constexpr (requires { decltype(Lanes::op)::wide_rows; })
+      return bool(decltype(Lanes::op)::wide_rows);
+    else
+      return false;
+  }();
   Lanes lanes;  // what is reduced, and where it goes
   const T* p;
   index_t row_step, rows;

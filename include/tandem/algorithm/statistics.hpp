@@ -199,6 +199,7 @@ struct block_moments_getter {
 /// pairwise, so a lane's var has the bits of the lane's own td::var. Merging element by
 /// element cost a division each: var(m, 1) of 4096^2 floats took 5x sum(m, 1).
 struct element_moments_op : moments_op {
+  static constexpr bool wide_rows = true;  // dense rows run their AVX2 build, as wide_moments_op
   template <class V, class Get>
   TANDEM_HD V reduce_range(const Get& get, index_t begin, index_t len) const {
     using A = decltype(V::mean);
