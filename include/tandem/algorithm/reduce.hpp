@@ -180,7 +180,7 @@ struct arg_extreme_op {
   template <class T>
   TANDEM_HD static T pick(bool take, T a, T b) {
     if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)) {
-      using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+      using U = float_bits_t<T>;  // expr/functors.hpp: the unsigned type of T's size
       const U m = U(0) - U(take);
       return pstd::bit_cast<T>(U((pstd::bit_cast<U>(a) & m) | (pstd::bit_cast<U>(b) & ~m)));
     } else {
@@ -490,6 +490,11 @@ struct even_row_getter {
   }
 };
 
+/// Ops whose dense rows along the last axis run an AVX2 build (Op::wide_rows true) where
+/// their other kernels do not (see even_rows_reduce_kernel).
+template <class Op>
+concept wide_rows_op = requires { requires Op::wide_rows; };
+
 /// Along the last axis of a tensor or view whose rows are dense and evenly spaced (row o
 /// at p + o * row_step), on CPU cores: each row read through a pointer with a step of 1
 /// known to the compiler, so the pairwise accumulators' loads vectorize, and no index
@@ -498,14 +503,9 @@ struct even_row_getter {
 /// sum of as many elements), and rows of 16 paid two divisions each.
 template <class Lanes, class T>
 struct even_rows_reduce_kernel {
-  /// An op may ask for the AVX2 build of this kernel alone (Op::wide_rows: var's, whose
+  /// An op may ask for the AVX2 build of this kernel alone (wide_rows_op: var's, whose
   /// rows are bound by arithmetic but whose other kernels would double its compile time).
-  static constexpr bool wide_vectors = wide_vectors_v<Lanes> || [] {
-    if constexpr (requires { decltype(Lanes::op)::wide_rows; })
-      return bool(decltype(Lanes::op)::wide_rows);
-    else
-      return false;
-  }();
+  static constexpr bool wide_vectors = wide_vectors_v<Lanes> || wide_rows_op<decltype(Lanes::op)>;
   Lanes lanes;  // what is reduced, and where it goes
   const T* p;
   index_t row_step, rows;
