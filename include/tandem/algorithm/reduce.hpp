@@ -302,6 +302,7 @@ struct flat_getter {
   /// Asks the cache for elements [i, i + count) (every operand's; core/pairwise.hpp's
   /// `ahead`).
   TANDEM_HD void ahead(index_t i, index_t count) const { ev.ahead(i, count); }
+  TANDEM_HD index_t ahead_span() const { return ev.ahead_span(); }
 };
 template <class Ev, std::size_t R, class Tr>
 struct strided_getter {
@@ -350,6 +351,10 @@ struct stepped_getter {
   TANDEM_HD void ahead(index_t i, index_t count) const {
     const index_t s = K > 0 ? K : step;
     prefetch_steps(p + i * s, s, count);
+  }
+  TANDEM_HD index_t ahead_span() const {
+    const index_t s = K > 0 ? K : step;
+    return (s > 0 ? s : -s) * static_cast<index_t>(sizeof(T));
   }
 };
 
@@ -488,6 +493,7 @@ struct even_row_getter {
     const index_t r = i / len, j = i - r * len;
     if (r <= rows_after) prefetch_run(p + r * row_step + j, count < len - j ? count : len - j);
   }
+  TANDEM_HD static constexpr index_t ahead_span() { return static_cast<index_t>(sizeof(T)); }
 };
 
 /// Ops whose dense rows along the last axis run an AVX2 build (Op::wide_rows true) where

@@ -31,28 +31,47 @@ inline constexpr int pairwise_lanes = 16;
 template <class Op>
 concept rolled_lanes = Op::rolled_lanes;
 
-/// How many blocks ahead reduce_pairwise asks the cache for what a getter reads when it
-/// can (get.ahead(i, count)). First for rolled_lanes ops, whose lanes live in memory
-/// between steps, which left too few loads in flight to stream from beyond L2 (td::max(m)
-/// of 4096^2 floats 4.7 -> 2.1 ms; 2 blocks ahead: 2.3 ms); then for every op, as an AMD
-/// EPYC host's cores left even a sum's loads short of its bandwidth (td::sum of 2^24
-/// floats 1.33-1.45 -> 0.96 ms, a step-2 slice of them 1.6 -> 0.97).
+/// How far ahead of its reads reduce_pairwise asks the cache for what a getter reads,
+/// when it can (get.ahead(i, count)). First for rolled_lanes ops, whose lanes live in
+/// memory between steps, which left too few loads in flight to stream from beyond L2
+/// (td::max(m) of 4096^2 floats 4.7 -> 2.1 ms); then for every op, as an AMD EPYC host's
+/// cores left even a sum's loads short of its bandwidth (td::sum of 2^24 floats 1.33-1.45
+/// -> 0.96 ms). The distance that serves best is one of bytes, not of elements: 16 KiB
+/// ahead of the widest operand (a probe alternating distances in one process, 2^24
+/// floats: sum 0.648 ms at 8 KiB, 0.598 at 16, 0.675 at 32; 2^23 doubles: 0.633 at 8
+/// KiB, 0.596 at 16, 0.737 at 32; a step-2 slice and td::var the same), so a getter
+/// that can says how many bytes its widest operand advances per element
+/// (get.ahead_span(); 0 when it reads no memory). One that cannot is asked
+/// ahead_blocks blocks ahead.
+inline constexpr index_t ahead_bytes = 16384;
 inline constexpr index_t ahead_blocks = 8;
+
+/// Elements ahead of a read at which to ask for `get`'s operands (above), a whole
+/// number of `unit`-element blocks, at least one.
+template <class Get>
+TANDEM_HD index_t ahead_elements(const Get& get, index_t unit) {
+  index_t blocks = ahead_blocks * pairwise_block / unit;
+  if constexpr (requires { get.ahead_span(); }) {
+    const index_t span = get.ahead_span();
+    if (span > 0) blocks = ahead_bytes / (span * unit);
+  }
+  return (blocks > 1 ? blocks : 1) * unit;
+}
 
 /// Getters whose reads go on past the end of the range they are asked for (the next range
 /// the same thread reduces), so that asking the cache ahead may pass that end.
 template <class Get>
 concept asks_past_end = requires { requires Get::ahead_past_end; };
 
-/// Before the block at b of a range ending at `end`: get.ahead for the block ahead_blocks
-/// further on, where the getter can ask; past `end` too for asks_past_end getters. Nothing in
-/// GPU code, where a prefetch is no instruction and finding the lines would cost index
-/// arithmetic for nothing.
+/// Before the block at b of a range ending at `end`: get.ahead for the block
+/// ahead_elements further on, where the getter can ask; past `end` too for
+/// asks_past_end getters. Nothing in GPU code, where a prefetch is no instruction and
+/// finding the lines would cost index arithmetic for nothing.
 template <class Get>
 TANDEM_HD void ask_ahead([[maybe_unused]] const Get& get, [[maybe_unused]] index_t b, [[maybe_unused]] index_t end) {
 #if !TANDEM_DEVICE_CODE
   if constexpr (requires { get.ahead(b, end); }) {
-    const index_t next = b + ahead_blocks * pairwise_block;
+    const index_t next = b + ahead_elements(get, pairwise_block);
     if constexpr (asks_past_end<Get>)
       get.ahead(next, pairwise_block);
     else if (next < end)

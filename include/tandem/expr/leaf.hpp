@@ -59,6 +59,8 @@ struct strided_eval {
   }
   /// Asks the cache for flat elements [i, i + count) (valid where flat(i) is).
   TANDEM_HD void ahead(index_t i, index_t count) const { prefetch_run(ptr + i, count); }
+  /// Bytes a flat read advances per element (core/pairwise.hpp's ahead_elements).
+  TANDEM_HD static constexpr index_t ahead_span() { return static_cast<index_t>(sizeof(T)); }
   /// Asks the cache for elements j0 .. j1 - 1 of the row at idx (see row()) where they
   /// lie a few to a line (prefetch_steps: broadcast, reversed and long steps ask nothing).
   TANDEM_HD void ahead_row(const index_t* idx, index_t j0, index_t j1) const {
@@ -94,6 +96,7 @@ struct scalar_eval {
   TANDEM_HD T flat(index_t) const { return value; }
   TANDEM_HD bool unit_rows() const { return true; }
   TANDEM_HD void ahead(index_t, index_t) const {}
+  TANDEM_HD static constexpr index_t ahead_span() { return 0; }
   TANDEM_HD void ahead_row(const index_t*, index_t, index_t) const {}
   template <std::size_t R>
   int across_rows(const shape<R>&) const {

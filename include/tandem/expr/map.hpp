@@ -104,6 +104,12 @@ struct map_eval {
   TANDEM_HD void ahead(index_t i, index_t count) const {
     each([&](const auto& a) { a.ahead(i, count); }, std::index_sequence_for<E...>{});
   }
+  /// The widest operand's bytes per element (strided_eval::ahead_span).
+  TANDEM_HD static constexpr index_t ahead_span() {
+    index_t span = 0;
+    ((span = E::ahead_span() > span ? E::ahead_span() : span), ...);
+    return span;
+  }
   TANDEM_HD void ahead_row(const index_t* idx, index_t j0, index_t j1) const {
     each([&](const auto& a) { a.ahead_row(idx, j0, j1); }, std::index_sequence_for<E...>{});
   }
