@@ -104,8 +104,16 @@ TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& o
       for (int k = 0; k < L; ++k) acc[k] = op(acc[k], get(begin + i + k));
     }
   } else {
-    for (; i + L <= len; i += L)
-      for (int k = 0; k < L; ++k) acc[k] = op(acc[k], get(begin + i + k));
+    // The step's values read into an array of their own first: clang left all sixteen
+    // lanes scalar, spilled to the stack, when each lane read its value itself (the
+    // initial copy's vector stores kept the accumulators in memory): td::sum of 2^24
+    // floats 1.67-1.71 ms against g++'s 0.59-0.62. The same operations in the same
+    // order; g++ compiles both forms alike.
+    for (; i + L <= len; i += L) {
+      V x[L];
+      for (int k = 0; k < L; ++k) x[k] = get(begin + i + k);
+      for (int k = 0; k < L; ++k) acc[k] = op(acc[k], x[k]);
+    }
   }
   for (int width = L / 2; width > 0; width /= 2)  // a balanced tree over the lanes
     for (int k = 0; k < width; ++k) acc[k] = op(acc[k], acc[k + width]);
