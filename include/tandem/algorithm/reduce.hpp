@@ -472,7 +472,7 @@ struct axis_reduce_kernel {
 
   /// out[o] = fin(op(init, the pairwise reduction of get(0), ..., get(len - 1)), len).
   template <class Get>
-  TANDEM_HD void write(index_t o, const Get& get, index_t len) const {
+  TANDEM_WIDE_INLINE TANDEM_HD void write(index_t o, const Get& get, index_t len) const {
     out[o] = convert<Out>(fin(op(init, reduce_pairwise<V>(get, 0, len, op)), len));
   }
 };

@@ -141,7 +141,7 @@ struct block_moments_getter {
     }
   }
 
-  TANDEM_HD moments<A> operator()(index_t b) const {
+  TANDEM_WIDE_INLINE TANDEM_HD moments<A> operator()(index_t b) const {
     const index_t lo = b * var_block, len = n - lo < var_block ? n - lo : var_block;
     if constexpr (gathers_blocks<Get, A>) {
       // A strided operand: its block gathered once (a row at a time), then the same two
@@ -159,7 +159,7 @@ struct block_moments_getter {
   /// The block [lo, lo + len) of `read`; hint(half, i) at step i of each loop, half 0 in
   /// the first loop and half a block in the second.
   template <class At, class Hint>
-  TANDEM_HD static moments<A> moments_of(const At& read, index_t lo, index_t len, const Hint& hint) {
+  TANDEM_WIDE_INLINE TANDEM_HD static moments<A> moments_of(const At& read, index_t lo, index_t len, const Hint& hint) {
     A s[L] = {};
     index_t i = 0;
     for (; i + C <= len; i += C) {

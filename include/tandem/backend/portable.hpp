@@ -147,8 +147,8 @@ inline void stream_fence() {}
 #  define TANDEM_TARGET_WIDE __attribute__((target("avx2")))
 // The same for a function whose callees are to be compiled so too: every call in it
 // inlined (flatten), as a callee not inlined would run its one, SSE2, copy. (clang 14's
-// flatten inlines only the calls written in the function itself: there the AVX2 build
-// changes little.)
+// flatten inlines only the calls written in the function itself: there the reductions'
+// helpers are marked TANDEM_WIDE_INLINE, config.hpp, to be reached.)
 #  define TANDEM_TARGET_WIDE_FLAT __attribute__((target("avx2"), flatten))
 inline bool wide_vectors_available() {
   static const bool has = [] {
