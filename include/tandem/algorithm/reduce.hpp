@@ -346,14 +346,13 @@ struct stepped_getter {
   const T* p;
   index_t step;  // read when K == 0
   Tr tr;
-  TANDEM_HD auto operator()(index_t i) const { return tr(p[i * (K > 0 ? K : step)], i); }
+  /// The step in elements: K where it is known, else `step`.
+  TANDEM_HD index_t stride() const { return K > 0 ? K : step; }
+  TANDEM_HD auto operator()(index_t i) const { return tr(p[i * stride()], i); }
   /// Asks the cache for elements [i, i + count) where they lie a few to a line.
-  TANDEM_HD void ahead(index_t i, index_t count) const {
-    const index_t s = K > 0 ? K : step;
-    prefetch_steps(p + i * s, s, count);
-  }
+  TANDEM_HD void ahead(index_t i, index_t count) const { prefetch_steps(p + i * stride(), stride(), count); }
   TANDEM_HD index_t ahead_span() const {
-    const index_t s = K > 0 ? K : step;
+    const index_t s = stride();
     return (s > 0 ? s : -s) * static_cast<index_t>(sizeof(T));
   }
 };

@@ -80,12 +80,6 @@ TANDEM_HD void ask_ahead([[maybe_unused]] const Get& get, [[maybe_unused]] index
 #endif
 }
 
-// clang reports each instantiation whose lanes' loop it was asked to vectorize and could
-// not (a complex or pair type's select); those stay scalar, as they would anyway.
-#if defined(__clang__)
-#  pragma clang diagnostic push
-#  pragma clang diagnostic ignored "-Wpass-failed"
-#endif
 /// op-reduces get(begin) .. get(begin + len - 1); len must be in [1, pairwise_block].
 template <class V, class Get, class Op>
 TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& op) {
@@ -131,9 +125,6 @@ TANDEM_WIDE_INLINE TANDEM_WIDE_FLATTEN TANDEM_HD V reduce_block_flat(const Get& 
                                                                       const Op& op) {
   return reduce_block<V>(get, begin, len, op);
 }
-#if defined(__clang__)
-#  pragma clang diagnostic pop
-#endif
 
 /// Reads a host array; the getter for combining chunk results and for a gathered block.
 template <class V>
@@ -162,7 +153,7 @@ struct offset_getter {
 /// get(begin + len - 1), in order, where block(k) is the block's k-th value (gathered
 /// first where the getter can gather); stops early when f returns false.
 template <class V, class Get, class F>
-TANDEM_WIDE_INLINE TANDEM_HD void visit_blocks(const Get& get, index_t begin, index_t len, F&& f) {
+TANDEM_HD void visit_blocks(const Get& get, index_t begin, index_t len, F&& f) {
   const index_t end = begin + len;
   for (index_t b = begin; b < end; b += pairwise_block) {
     const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
@@ -294,8 +285,10 @@ struct lane_counter {
   }
 };
 
-// The same for the lanes of a tile (algorithm/reduce.hpp's axis kernels ask clang to
-// vectorize across them; a complex type's lanes stay scalar).
+// clang reports each instantiation whose lanes' loop it was asked to vectorize and could
+// not: the lanes of a tile, which algorithm/reduce.hpp's axis kernels ask it to vectorize
+// across (TANDEM_INDEPENDENT_LANES), and which stay scalar for a complex type, as they
+// would anyway.
 #if defined(__clang__)
 #  pragma clang diagnostic push
 #  pragma clang diagnostic ignored "-Wpass-failed"
