@@ -151,9 +151,10 @@ struct offset_getter {
 
 /// Calls f(block, m) for the blocks of up to pairwise_block values of get(begin) ..
 /// get(begin + len - 1), in order, where block(k) is the block's k-th value (gathered
-/// first where the getter can gather); stops early when f returns false.
+/// first where the getter can gather); stops early when f returns false. Inlined with
+/// f under clang, for argmax's AVX2 build (algorithm/reduce.hpp).
 template <class V, class Get, class F>
-TANDEM_HD void visit_blocks(const Get& get, index_t begin, index_t len, F&& f) {
+TANDEM_WIDE_INLINE TANDEM_WIDE_FLATTEN TANDEM_HD void visit_blocks(const Get& get, index_t begin, index_t len, F&& f) {
   const index_t end = begin + len;
   for (index_t b = begin; b < end; b += pairwise_block) {
     const index_t m = end - b < pairwise_block ? end - b : pairwise_block;
