@@ -86,10 +86,14 @@ TANDEM_HD constexpr typename Dst::bits_type narrow_bits(typename Src::bits_type 
 // conversions from double.)
 
 /// All ones when c holds, else zero.
-TANDEM_HD constexpr std::uint32_t mask_if(bool c) { return 0u - static_cast<std::uint32_t>(c); }
-/// a where the mask is set, else b.
-TANDEM_HD constexpr std::uint32_t pick(std::uint32_t mask, std::uint32_t a, std::uint32_t b) {
-  return (a & mask) | (b & ~mask);
+template <class U = std::uint32_t>
+TANDEM_HD constexpr U mask_if(bool c) {
+  return U(U(0) - static_cast<U>(c));
+}
+/// a where the mask is set, else b (also argmax's selects, algorithm/reduce.hpp).
+template <class U>
+TANDEM_HD constexpr U pick(U mask, std::type_identity_t<U> a, std::type_identity_t<U> b) {
+  return U((a & mask) | (b & ~mask));
 }
 
 /// float bits -> binary16 bits, round to nearest even.

@@ -185,8 +185,7 @@ struct arg_extreme_op {
   TANDEM_HD static T pick(bool take, T a, T b) {
     if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)) {
       using U = float_bits_t<T>;  // expr/functors.hpp: the unsigned type of T's size
-      const U m = U(0) - U(take);
-      return pstd::bit_cast<T>(U((pstd::bit_cast<U>(a) & m) | (pstd::bit_cast<U>(b) & ~m)));
+      return pstd::bit_cast<T>(detail::pick(mask_if<U>(take), pstd::bit_cast<U>(a), pstd::bit_cast<U>(b)));
     } else {
       return take ? a : b;
     }
