@@ -60,6 +60,17 @@
 #  define TANDEM_UNROLL_TWICE
 #endif
 
+// Unrolls the next loop of up to 16 iterations whole in g++'s host compilation, where -O2
+// would not before vectorizing (-O3 does unasked): the sixteen lanes of a pairwise
+// block (core/pairwise.hpp) then stay in registers at -O2 as at -O3, where they were
+// written to the stack and read back at every step (td::sum of 2^20 floats in cache,
+// one core, g++ 12 -O2: 0.226 -> 0.085 ms; -O3 0.061, its code unchanged).
+#if defined(__GNUC__) && !defined(__clang__) && !TANDEM_HAS_CUDA
+#  define TANDEM_UNROLL_16 _Pragma("GCC unroll 16")
+#else
+#  define TANDEM_UNROLL_16
+#endif
+
 // Tells clang's vectorizer that the next loop's iterations touch disjoint memory (a tile
 // of independent lanes, core/pairwise.hpp), which it could not prove for itself
 // (algorithm/reduce.hpp). Nothing elsewhere: g++ vectorizes those loops unasked.

@@ -102,10 +102,14 @@ TANDEM_HD V reduce_block(const Get& get, index_t begin, index_t len, const Op& o
     // lanes scalar, spilled to the stack, when each lane read its value itself (the
     // initial copy's vector stores kept the accumulators in memory): td::sum of 2^24
     // floats 1.67-1.71 ms against g++'s 0.59-0.62. The same operations in the same
-    // order; g++ compiles both forms alike.
+    // order; g++ compiles both forms alike (at -O2 too, unrolled whole: config.hpp's
+    // TANDEM_UNROLL_16).
+    static_assert(L <= 16, "TANDEM_UNROLL_16 unrolls the lanes' loops whole");
     for (; i + L <= len; i += L) {
       V x[L];
+      TANDEM_UNROLL_16
       for (int k = 0; k < L; ++k) x[k] = get(begin + i + k);
+      TANDEM_UNROLL_16
       for (int k = 0; k < L; ++k) acc[k] = op(acc[k], x[k]);
     }
   }
