@@ -136,6 +136,14 @@ OPS = {
     "median_axis": (1, FLOATS + INTS, 0, "any"),
     "quantile_axis": (1, FLOATS + ("i32",), 0, "any"),
     "percentile": (1, FLOATS + ("i32",), 0, "any"),
+    # several q: numpy's float64 q array makes the result float64. Finite data: where the
+    # virtual index is integral (always in a lane of one), numpy's _lerp multiplies an
+    # infinite neighbour by 0 and gives NaN (numpy issue 21091), tandem the order
+    # statistic (docs/api.md); NaN lanes are in tests/tandem/algorithm/statistics.cpp.
+    # Floats: of integers numpy subtracts the neighbours in the integer type, which wraps
+    # (the median of int32 [-36, 2^31 - 1] is 3.2e9), where tandem's difference is exact
+    "quantiles": (1, FLOATS, 0, "finite"),
+    "percentiles_axis": (1, FLOATS, 0, "finite"),
     "nansum_axis": (1, FLOATS, "sum", "any"),
     "nanmean_axis": (1, FLOATS + INTS, "sum", "any"),
     "nanmax_axis": (1, FLOATS + INTS, EXACT, "any"),
@@ -282,10 +290,12 @@ def draw_matrix(rng, dt, shape, kind):
 
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
+            "percentiles_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
             "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
             "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
+                  "quantiles", "percentiles_axis",
                   "nanmax_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis", "argpartition_axis",
                   "digitize", "digitize_right", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
                   "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s"}
@@ -359,6 +369,8 @@ def numpy_result(op, dt, a, b, axis):
             "stddev_axis": lambda: np.std(a, axis=axis), "ptp_axis": lambda: np.ptp(a, axis=axis),
             "median": lambda: np.median(a), "median_axis": lambda: np.median(a, axis=axis),
             "quantile_axis": lambda: np.quantile(a, 0.3, axis=axis), "percentile": lambda: np.percentile(a, 90),
+            "quantiles": lambda: np.quantile(a, [0.9137, 0.0871, 0.5113]),
+            "percentiles_axis": lambda: np.percentile(a, [77.31, 22.69], axis=axis),
             "nansum_axis": lambda: np.nansum(a, axis=axis), "nanmean_axis": lambda: np.nanmean(a, axis=axis),
             "nanmax_axis": lambda: np.nanmax(a, axis=axis), "cumprod_axis": lambda: np.cumprod(a, axis=axis, dtype=t),
             "count_nonzero_axis": lambda: np.count_nonzero(a, axis=axis).astype(np.int64),

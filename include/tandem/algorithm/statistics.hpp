@@ -580,8 +580,16 @@ TANDEM_HD Out quantile_value(quantile_spec spec, const quantile_rank& r, V a_, V
   const A b = convert<A>(b_);
   if (spec.median) return convert<Out>((a + b) / A(2));  // numpy's mean of the two
   // numpy's _lerp: from the nearer end, so that t = 1 gives b exactly; each product
-  // rounded before the sum, as numpy's is (a GPU compiler would fuse them).
-  const A t = static_cast<A>(r.t), d = b - a;
+  // rounded before the sum, as numpy's is (a GPU compiler would fuse them). b - a is
+  // the elements' own subtraction, rounded to their type, also where the result is
+  // wider (several q at once: numpy's float64 q array widens what follows, not that).
+  using W = accumulate_t<V>;
+  A d;
+  if constexpr (is_floating_v<V> && !std::is_same_v<W, A>)
+    d = convert<A>(convert<V>(convert<W>(b_) - convert<W>(a_)));
+  else
+    d = b - a;
+  const A t = static_cast<A>(r.t);
   return convert<Out>(t >= A(0.5) ? b - mul_rn(d, A(1) - t) : a + mul_rn(d, t));
 }
 
@@ -719,25 +727,29 @@ inline void check_quantile(quantile_spec spec, const char* what) {
   }
 }
 
-/// The quantile of every lane along `axis` (row-major over the other dimensions), or of
-/// all elements as one lane when there is no axis, as a rank-1 tensor.
-template <class E>
-auto quantile_lanes(const E& e, std::optional<index_t> axis, quantile_spec spec, const char* what) {
+/// The quantiles at each of `specs` of every lane along `axis` (row-major over the other
+/// dimensions), or of all elements as one lane when there is no axis: row s of the
+/// [specs, lanes] result holds specs[s]'s. The lanes are copied (and on a GPU sorted)
+/// once, then selected for each spec in turn: a selection leaves a lane a permutation of
+/// itself, which the next one starts from. Out: the result's type.
+template <class Out, class E>
+auto quantile_lanes(const E& e, std::optional<index_t> axis, const std::vector<quantile_spec>& specs,
+                    const char* what) {
   using V = value_of_t<E>;
-  using Out = real_t<V>;
   using S = space_of_t<E>;
   constexpr std::size_t R = rank_of_v<E>;
   static_assert(R >= 1, "tandem: quantiles need an operand of rank 1 or more");
   static_assert(!std::is_same_v<V, bool>, "tandem: quantiles of bool elements are not defined");
-  check_quantile(spec, what);
+  for (const quantile_spec& spec : specs) check_quantile(spec, what);
   const auto extents = e.shape();
   const std::size_t ax = axis ? normalize_axis(*axis, R, what) : R - 1;
   const index_t len = axis ? extents[ax] : extents.size();
   const index_t lanes = axis ? drop_axis(extents, ax).size() : 1;
-  tensor<Out, 1, S> out(shape<1>{lanes}, uninitialized);
+  const index_t count = static_cast<index_t>(specs.size());
+  tensor<Out, 2, S> out(shape<2>{count, lanes}, uninitialized);
   if (len == 0) {
     out = convert<Out>(std::numeric_limits<accumulate_t<Out>>::quiet_NaN());  // numpy: NaN, with a warning
-  } else if (lanes != 0) {
+  } else if (lanes != 0 && count != 0) {
     // The lanes, copied so that each is dense (the axis moved last) and can be reordered.
     tensor<V, R, S> work = axis ? axis_last_copy(e, ax) : tensor<V, R, S>(e);
     using backend = backend_t<S>;
@@ -751,7 +763,9 @@ auto quantile_lanes(const E& e, std::optional<index_t> axis, quantile_spec spec,
         sorted = true;
       }
     }
-    backend::for_each(lanes, quantile_lane_kernel<V, Out>{work.data(), len, spec, sorted, out.data()}, len * 3);
+    for (index_t q = 0; q < count; ++q)
+      backend::for_each(lanes, quantile_lane_kernel<V, Out>{work.data(), len, specs[q], sorted, out.data() + q * lanes},
+                        len * 3);
     backend::finish();
   }
   return out;
@@ -769,13 +783,52 @@ auto whole_quantile(const E& e, quantile_spec spec, const char* what) {
       if (const auto r = sampled_quantile<Out>(e, spec)) return *r;
     }
   }
-  return to_vector(quantile_lanes(e, std::nullopt, spec, what)).front();
+  return to_vector(quantile_lanes<Out>(e, std::nullopt, {spec}, what)).front();
 }
 /// The quantile of each lane along `axis`, in a tensor of rank R - 1.
 template <class E>
 auto axis_quantile(const E& e, index_t axis, quantile_spec spec, const char* what) {
-  auto lanes = quantile_lanes(e, axis, spec, what);
+  auto lanes = quantile_lanes<real_t<value_of_t<E>>>(e, axis, {spec}, what);
   return std::move(lanes).reshape_into(drop_axis(e.shape(), normalize_axis(axis, rank_of_v<E>, what)));
+}
+
+/// numpy's quantile of a sequence of q (p / 100 for percentile, `scale`): specs in order.
+inline std::vector<quantile_spec> quantile_specs(const std::vector<double>& qs, double scale) {
+  std::vector<quantile_spec> specs;
+  specs.reserve(qs.size());
+  for (const double q : qs) specs.push_back({false, q / scale});
+  return specs;
+}
+/// The whole operand's quantile at each of `specs`, as a rank-1 tensor of Out in its space.
+template <class Out, class E>
+auto whole_quantiles(const E& e, const std::vector<quantile_spec>& specs, const char* what) {
+  using V = value_of_t<E>;
+  using S = space_of_t<E>;
+  const index_t count = static_cast<index_t>(specs.size());
+  if constexpr (std::is_arithmetic_v<V> && !std::is_same_v<V, bool>) {
+    if (e.shape().size() >= sampled_selection_min && e.shape().size() < (index_t(1) << 40)) {
+      for (const quantile_spec& spec : specs) check_quantile(spec, what);
+      std::vector<Out> values;
+      values.reserve(specs.size());
+      for (const quantile_spec& spec : specs) {
+        const auto r = sampled_quantile<Out>(e, spec);
+        if (!r) break;  // a rare miss: all of them by selection in one copy
+        values.push_back(*r);
+      }
+      if (static_cast<index_t>(values.size()) == count) return from(values, {count}, S{});
+    }
+  }
+  return quantile_lanes<Out>(e, std::nullopt, specs, what).reshape_into(shape<1>{count});
+}
+/// The quantile at each of `specs` of each lane along `axis`: [specs, the other axes].
+template <class Out, class E>
+auto axis_quantiles(const E& e, index_t axis, const std::vector<quantile_spec>& specs, const char* what) {
+  constexpr std::size_t R = rank_of_v<E>;
+  const shape<R - 1> rest = drop_axis(e.shape(), normalize_axis(axis, R, what));
+  shape<R> out{};
+  out[0] = static_cast<index_t>(specs.size());
+  for (std::size_t d = 0; d + 1 < R; ++d) out[d + 1] = rest[d];
+  return quantile_lanes<Out>(e, axis, specs, what).reshape_into(out);
 }
 
 }  // namespace detail
@@ -872,6 +925,28 @@ auto percentile(const E& e, double p) {
 template <operand E>
 auto percentile(const E& e, double p, index_t axis) {
   return detail::axis_quantile(e, axis, {false, p / 100}, "percentile");
+}
+
+/// Several quantiles at once, as numpy's quantile of a sequence of q: a rank-1 tensor of
+/// one value per q, in q's order; along an axis, the q's as the result's first axis
+/// before the other axes ([q, ...]). The lanes are copied once for all of them. The
+/// values are doubles whatever the element type, as numpy's (its q array of float64
+/// promotes the result).
+template <operand E>
+auto quantile(const E& e, const std::vector<double>& q) {
+  return detail::whole_quantiles<double>(e, detail::quantile_specs(q, 1), "quantile");
+}
+template <operand E>
+auto quantile(const E& e, const std::vector<double>& q, index_t axis) {
+  return detail::axis_quantiles<double>(e, axis, detail::quantile_specs(q, 1), "quantile");
+}
+template <operand E>
+auto percentile(const E& e, const std::vector<double>& p) {
+  return detail::whole_quantiles<double>(e, detail::quantile_specs(p, 100), "percentile");
+}
+template <operand E>
+auto percentile(const E& e, const std::vector<double>& p, index_t axis) {
+  return detail::axis_quantiles<double>(e, axis, detail::quantile_specs(p, 100), "percentile");
 }
 
 // ---- weighted average ------------------------------------------------------------------
@@ -1092,6 +1167,15 @@ auto quantile(const E& e, double q, index_t axis, keepdims_t) {
 template <operand E>
 auto percentile(const E& e, double p, index_t axis, keepdims_t) {
   return detail::keep_axis(percentile(e, p, axis), axis);
+}
+/// With several q, the reduced axis kept behind the q's axis: [q, ..., 1, ...].
+template <operand E>
+auto quantile(const E& e, const std::vector<double>& q, index_t axis, keepdims_t) {
+  return detail::keep_axis(quantile(e, q, axis), index_t(detail::normalize_axis(axis, rank_of_v<E>, "quantile")) + 1);
+}
+template <operand E>
+auto percentile(const E& e, const std::vector<double>& p, index_t axis, keepdims_t) {
+  return detail::keep_axis(percentile(e, p, axis), index_t(detail::normalize_axis(axis, rank_of_v<E>, "percentile")) + 1);
 }
 template <operand A, operand W>
 auto average(const A& a, const W& w, index_t axis, keepdims_t) {

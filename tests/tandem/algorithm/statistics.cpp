@@ -396,6 +396,97 @@ TEMPLATE_TEST_CASE("median, quantile and percentile by selection", "[statistics]
   CHECK(td::median(td::zeros<float>({3, 0}, space), 0).size() == 0);
 }
 
+TEMPLATE_TEST_CASE("quantiles of several q at once", "[statistics][median]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy: quantile([4, 2, 1, 3], [0.4, 0, 1, 0.4]) = [2.2, 1, 4, 2.2], in q's order.
+  const auto q4 = td::from<double>({4, 2, 1, 3}, space);
+  const auto r = td::quantile(q4, {0.4, 0.0, 1.0, 0.4});
+  static_assert(std::is_same_v<decltype(r), const td::tensor<double, 1, TestType>>);
+  const auto rv = testing::values(r);
+  REQUIRE(rv.size() == 4);
+  CHECK(rv[0] == Catch::Approx(2.2).epsilon(1e-15));
+  CHECK(rv[1] == 1);
+  CHECK(rv[2] == 4);
+  CHECK(rv[3] == rv[0]);
+  // percentile([7, 1, 4, 10], [75, 25, 50]) = [7.75, 3.25, 5.5]; integers give double.
+  const auto ints = td::from<int>({7, 1, 4, 10}, space);
+  static_assert(std::is_same_v<decltype(td::percentile(ints, {75.0, 25.0})), td::tensor<double, 1, TestType>>);
+  CHECK(testing::values(td::percentile(ints, {75.0, 25.0, 50.0})) == std::vector<double>{7.75, 3.25, 5.5});
+  CHECK(td::quantile(q4, std::vector<double>{}).size() == 0);
+  CHECK_THROWS_WITH(td::quantile(q4, {0.5, 1.5}), testing::contains("outside [0, 1]"));
+  CHECK_THROWS_AS(td::percentile(q4, {50.0, -1.0}), td::error);
+  const auto empty = testing::values(td::quantile(td::zeros<float>({0}, space), {0.1, 0.9}));
+  REQUIRE(empty.size() == 2);
+  CHECK((std::isnan(empty[0]) && std::isnan(empty[1])));
+  const auto nan_lane = testing::values(td::quantile(td::from<double>({1, qnan, 3}, space), {0.0, 0.5}));
+  CHECK((std::isnan(nan_lane[0]) && std::isnan(nan_lane[1])));
+  // An integral virtual index is the order statistic, next to an infinity too (numpy's
+  // _lerp gives NaN there); integers' neighbours subtract exactly (numpy's wrap).
+  const double inf = std::numeric_limits<double>::infinity();
+  CHECK(testing::values(td::quantile(td::from<double>({inf}, space), {0.3, 1.0})) == std::vector<double>{inf, inf});
+  CHECK(testing::values(td::quantile(td::from<double>({1, inf, 2}, space), {0.5, 1.0})) == std::vector<double>{2, inf});
+  const auto wide = td::from<int>({-36, std::numeric_limits<int>::max()}, space);
+  CHECK(td::percentile(wide, 50) == 1073741805.5);
+  CHECK(testing::values(td::percentile(wide, {50.0, 0.0})) == std::vector<double>{1073741805.5, -36});
+
+  // Each q as the single-q call gives it, small (selection in a copy) and above 2^18
+  // elements (the sampled bracket), against the order statistics of a sorted copy.
+  const std::vector<double> qs{0.999, 0.0, 0.25, 0.5, 0.5, 1.0, 1e-6};
+  for (const std::size_t n : {std::size_t(1001), (std::size_t(1) << 18) + 5}) {
+    const auto v = testing::random_values<double>(n, -1e3, 1e3, 41);
+    const auto a = td::from(v, {td::index_t(n)}, space);
+    const auto got = testing::values(td::quantile(a, qs));
+    REQUIRE(got.size() == qs.size());
+    for (std::size_t k = 0; k < qs.size(); ++k) {
+      CHECK(got[k] == Catch::Approx(linear_quantile(v, qs[k])).epsilon(1e-14));
+      CHECK(got[k] == td::quantile(a, qs[k]));
+    }
+    // Of floats: doubles, as numpy's (the single-q form keeps float).
+    const auto fa = td::cast<float>(a);
+    const auto pct = td::percentile(fa, {10.0, 90.0});
+    static_assert(std::is_same_v<decltype(pct), const td::tensor<double, 1, TestType>>);
+    const auto pv = testing::values(pct);
+    CHECK(pv[0] == Catch::Approx(td::percentile(fa, 10.0)).epsilon(1e-6));
+    CHECK(pv[1] == Catch::Approx(td::percentile(fa, 90.0)).epsilon(1e-6));
+  }
+
+  // Along an axis: the q's first, then the other axes, as numpy; each lane as the
+  // single-q call gives it; a strided view; keepdims keeps the axis behind the q's.
+  const auto vals = testing::random_values<float>(5 * 6 * 4, 0, 10, 43);
+  const auto m = td::from(vals, {5, 6, 4}, space);
+  const std::vector<double> q3{0.9, 0.1, 0.5};
+  const auto along = td::quantile(m, q3, 1);
+  CHECK(along.shape() == td::shape<3>{3, 5, 4});
+  const auto av = testing::values(along);
+  for (std::size_t k = 0; k < q3.size(); ++k) {
+    const auto one = testing::values(td::quantile(m, q3[k], 1));
+    REQUIRE(one.size() == 20);
+    for (std::size_t i = 0; i < 20; ++i) CHECK(av[k * 20 + i] == Catch::Approx(one[i]).epsilon(1e-6));
+    for (int i = 0; i < 5; ++i)
+      for (int j = 0; j < 4; ++j) {
+        std::vector<double> lane;
+        for (int c = 0; c < 6; ++c) lane.push_back(vals[std::size_t((i * 6 + c) * 4 + j)]);
+        CHECK(av[k * 20 + std::size_t(i * 4 + j)] == Catch::Approx(linear_quantile(lane, q3[k])).epsilon(1e-6));
+      }
+  }
+  const auto back = td::slice(td::flip(m, 1), td::all, td::range(0, 6, 2), td::all);  // columns 5, 3, 1
+  const auto bv = testing::values(td::percentile(back, {50.0, 100.0}, -2));
+  CHECK(bv.size() == 2 * 5 * 4);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 4; ++j) {
+      std::vector<double> lane;
+      for (const int c : {5, 3, 1}) lane.push_back(vals[std::size_t((i * 6 + c) * 4 + j)]);
+      std::sort(lane.begin(), lane.end());
+      CHECK(bv[std::size_t(i * 4 + j)] == lane[1]);
+      CHECK(bv[std::size_t(20 + i * 4 + j)] == lane[2]);
+    }
+  CHECK(td::quantile(m, q3, 1, td::keepdims).shape() == td::shape<4>{3, 5, 1, 4});
+  CHECK(td::percentile(m, {1.0, 2.0}, -1, td::keepdims).shape() == td::shape<4>{2, 5, 6, 1});
+  CHECK(testing::values(td::quantile(m, q3, 1, td::keepdims)) == av);
+  CHECK(td::quantile(td::zeros<float>({3, 0}, space), {0.5, 0.6}, 0).shape() == td::shape<2>{2, 0});
+  CHECK_THROWS_AS(td::quantile(m, q3, 3), td::index_error);
+}
+
 TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statistics][nan]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto a = td::from<double>({{1, 2, 3}, {4, 5, 6}}, space);
