@@ -771,18 +771,36 @@ auto quantile_lanes(const E& e, std::optional<index_t> axis, const std::vector<q
   return out;
 }
 
+/// The whole operand's quantiles at `specs` by sampled_quantile, without a copy, where
+/// that applies (arithmetic elements, from sampled_selection_min to 2^40 of them); none
+/// where it does not or a sample misses (then selection in one copy does all of them).
+template <class Out, class E>
+std::optional<std::vector<Out>> sampled_quantiles(const E& e, const std::vector<quantile_spec>& specs,
+                                                  const char* what) {
+  using V = value_of_t<E>;
+  if constexpr (std::is_arithmetic_v<V> && !std::is_same_v<V, bool>) {
+    const index_t n = e.shape().size();
+    if (n >= sampled_selection_min && n < (index_t(1) << 40)) {
+      for (const quantile_spec& spec : specs) check_quantile(spec, what);
+      std::vector<Out> values;
+      values.reserve(specs.size());
+      for (const quantile_spec& spec : specs) {
+        const auto r = sampled_quantile<Out>(e, spec);
+        if (!r) return std::nullopt;
+        values.push_back(*r);
+      }
+      return values;
+    }
+  }
+  return std::nullopt;
+}
+
 /// The whole operand's quantile as a host scalar: large ones by sampled_quantile, the
 /// rest (and its rare misses) by selection in a copy.
 template <class E>
 auto whole_quantile(const E& e, quantile_spec spec, const char* what) {
-  using V = value_of_t<E>;
-  using Out = real_t<V>;
-  if constexpr (std::is_arithmetic_v<V> && !std::is_same_v<V, bool>) {
-    if (e.shape().size() >= sampled_selection_min && e.shape().size() < (index_t(1) << 40)) {
-      check_quantile(spec, what);
-      if (const auto r = sampled_quantile<Out>(e, spec)) return *r;
-    }
-  }
+  using Out = real_t<value_of_t<E>>;
+  if (const auto r = sampled_quantiles<Out>(e, {spec}, what)) return r->front();
   return to_vector(quantile_lanes<Out>(e, std::nullopt, {spec}, what)).front();
 }
 /// The quantile of each lane along `axis`, in a tensor of rank R - 1.
@@ -802,22 +820,8 @@ inline std::vector<quantile_spec> quantile_specs(const std::vector<double>& qs, 
 /// The whole operand's quantile at each of `specs`, as a rank-1 tensor of Out in its space.
 template <class Out, class E>
 auto whole_quantiles(const E& e, const std::vector<quantile_spec>& specs, const char* what) {
-  using V = value_of_t<E>;
-  using S = space_of_t<E>;
   const index_t count = static_cast<index_t>(specs.size());
-  if constexpr (std::is_arithmetic_v<V> && !std::is_same_v<V, bool>) {
-    if (e.shape().size() >= sampled_selection_min && e.shape().size() < (index_t(1) << 40)) {
-      for (const quantile_spec& spec : specs) check_quantile(spec, what);
-      std::vector<Out> values;
-      values.reserve(specs.size());
-      for (const quantile_spec& spec : specs) {
-        const auto r = sampled_quantile<Out>(e, spec);
-        if (!r) break;  // a rare miss: all of them by selection in one copy
-        values.push_back(*r);
-      }
-      if (static_cast<index_t>(values.size()) == count) return from(values, {count}, S{});
-    }
-  }
+  if (const auto r = sampled_quantiles<Out>(e, specs, what)) return from(*r, {count}, space_of_t<E>{});
   return quantile_lanes<Out>(e, std::nullopt, specs, what).reshape_into(shape<1>{count});
 }
 /// The quantile at each of `specs` of each lane along `axis`: [specs, the other axes].
