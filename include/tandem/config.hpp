@@ -48,26 +48,23 @@
 #  define TANDEM_KEEP_ROLLED
 #endif
 
-// Unrolls the next (vectorized) loop twice in g++'s host compilation. For the lanes of an
-// axis reduction's tile (algorithm/reduce.hpp), whose vectorized loop is about 36 bytes
-// of code: where the binary's layout put it across a 64-byte line, td::max(m, 0) of
-// 4096^2 floats on one core took 2.2-3.4 ms, and 1.75-1.94 so unrolled in each of eight
-// builds laid out differently. Nothing under clang (which interleaves vectorized loops
-// itself) or nvcc.
+// Unrolling asked of g++'s host compilation; nothing under clang (which interleaves
+// vectorized loops and unrolls short ones itself) or nvcc.
+// - TANDEM_UNROLL_TWICE: the next (vectorized) loop twice. For the lanes of an axis
+//   reduction's tile (algorithm/reduce.hpp), whose vectorized loop is about 36 bytes of
+//   code: where the binary's layout put it across a 64-byte line, td::max(m, 0) of
+//   4096^2 floats on one core took 2.2-3.4 ms, and 1.75-1.94 so unrolled in each of
+//   eight builds laid out differently.
+// - TANDEM_UNROLL_16: the next loop of up to 16 iterations whole, where -O2 would not
+//   before vectorizing (-O3 does unasked): the sixteen lanes of a pairwise block
+//   (core/pairwise.hpp) then stay in registers at -O2 as at -O3, where they were written
+//   to the stack and read back at every step (td::sum of 2^20 floats in cache, one core,
+//   g++ 12 -O2: 0.226 -> 0.085 ms; -O3 0.061, its code unchanged).
 #if defined(__GNUC__) && !defined(__clang__) && !TANDEM_HAS_CUDA
 #  define TANDEM_UNROLL_TWICE _Pragma("GCC unroll 2")
-#else
-#  define TANDEM_UNROLL_TWICE
-#endif
-
-// Unrolls the next loop of up to 16 iterations whole in g++'s host compilation, where -O2
-// would not before vectorizing (-O3 does unasked): the sixteen lanes of a pairwise
-// block (core/pairwise.hpp) then stay in registers at -O2 as at -O3, where they were
-// written to the stack and read back at every step (td::sum of 2^20 floats in cache,
-// one core, g++ 12 -O2: 0.226 -> 0.085 ms; -O3 0.061, its code unchanged).
-#if defined(__GNUC__) && !defined(__clang__) && !TANDEM_HAS_CUDA
 #  define TANDEM_UNROLL_16 _Pragma("GCC unroll 16")
 #else
+#  define TANDEM_UNROLL_TWICE
 #  define TANDEM_UNROLL_16
 #endif
 
