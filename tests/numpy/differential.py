@@ -147,6 +147,11 @@ OPS = {
     "nansum_axis": (1, FLOATS, "sum", "any"),
     "nanmean_axis": (1, FLOATS + INTS, "sum", "any"),
     "nanmax_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "nanmin_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "nanprod_axis": (1, FLOATS, 64, "near_one_nan"),
+    # ddof 1: a lane of one number, or none, is NaN (numpy's nanvar; its var divides by 0)
+    "nanvar_axis": (1, FLOATS + INTS, 256, "any"),
+    "nanstddev": (1, FLOATS, 256, "any"),
     "cumprod_axis": (1, FLOATS + INTS, EXACT, "near_one"),
     "count_nonzero_axis": (1, FLOATS + INTS, EXACT, "sparse"),
     "flip_axis": (1, FLOATS + INTS, EXACT, "any"),
@@ -291,12 +296,13 @@ def draw_matrix(rng, dt, shape, kind):
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "percentiles_axis",
-            "nansum_axis", "nanmean_axis", "nanmax_axis", "cumprod_axis", "count_nonzero_axis", "flip_axis",
+            "nansum_axis", "nanmean_axis", "nanmax_axis", "nanmin_axis", "nanprod_axis", "nanvar_axis",
+            "cumprod_axis", "count_nonzero_axis", "flip_axis",
             "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
             "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
                   "quantiles", "percentiles_axis",
-                  "nanmax_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis", "argpartition_axis",
+                  "nanmax_axis", "nanmin_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis", "argpartition_axis",
                   "digitize", "digitize_right", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
                   "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s"}
 # irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
@@ -372,7 +378,9 @@ def numpy_result(op, dt, a, b, axis):
             "quantiles": lambda: np.quantile(a, [0.9137, 0.0871, 0.5113]),
             "percentiles_axis": lambda: np.percentile(a, [77.31, 22.69], axis=axis),
             "nansum_axis": lambda: np.nansum(a, axis=axis), "nanmean_axis": lambda: np.nanmean(a, axis=axis),
-            "nanmax_axis": lambda: np.nanmax(a, axis=axis), "cumprod_axis": lambda: np.cumprod(a, axis=axis, dtype=t),
+            "nanmax_axis": lambda: np.nanmax(a, axis=axis), "nanmin_axis": lambda: np.nanmin(a, axis=axis),
+            "nanprod_axis": lambda: np.nanprod(a, axis=axis), "nanvar_axis": lambda: np.nanvar(a, axis=axis, ddof=1),
+            "nanstddev": lambda: np.nanstd(a), "cumprod_axis": lambda: np.cumprod(a, axis=axis, dtype=t),
             "count_nonzero_axis": lambda: np.count_nonzero(a, axis=axis).astype(np.int64),
             "flip_axis": lambda: np.flip(a, axis=axis),
             "concatenate_axis": lambda: np.concatenate((a, np.flip(a, 0)), axis=axis),
@@ -419,8 +427,10 @@ def draw_floats(rng, dt, shape, domain):
         x = rng.integers(-20, 20, n) / 2.0
     elif domain == "power":
         x = rng.uniform(0, 4, n)
-    elif domain == "near_one":
+    elif domain in ("near_one", "near_one_nan"):
         x = rng.uniform(0.9, 1.1, n)
+        if domain == "near_one_nan":
+            x[rng.random(n) < 0.15] = np.nan
     elif domain == "sparse":
         x = np.where(rng.random(n) < 0.9, 0.0, rng.uniform(-5, 5, n))
     elif domain in ("few", "few_nozero", "close", "few_finite"):

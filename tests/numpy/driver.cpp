@@ -63,6 +63,10 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "nansum_axis") return collect(td::nansum(a, axis));
   if (op == "nanmean_axis") return collect(td::nanmean(a, axis));
   if (op == "nanmax_axis") return collect(td::nanmax(a, axis));
+  if (op == "nanmin_axis") return collect(td::nanmin(a, axis));
+  if (op == "nanprod_axis") return collect(td::nanprod(a, axis));
+  if (op == "nanvar_axis") return collect(td::nanvar(a, axis, 1));
+  if (op == "nanstddev") return scalar(td::nanstddev(a));
   if (op == "count_nonzero_axis") return collect(td::count_nonzero(a, axis));
   // searching: `a` (flattened and sorted) is the sorted operand, `b` the values
   if (op == "searchsorted_left" || op == "searchsorted_right") {

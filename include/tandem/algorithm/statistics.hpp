@@ -94,13 +94,15 @@ struct as_moments {
   }
 };
 
-/// m2 / max(n - ddof, 0) as numpy divides (0 / 0 is NaN, x / 0 infinite); the square
-/// root of it with Root.
-template <class A, bool Root>
+/// m2 / max(n - ddof, 0) as numpy's var divides (0 / 0 is NaN, x / 0 infinite); NaN
+/// whenever n <= ddof with NoDofNan, as numpy's nanvar; the square root of it with Root.
+template <class A, bool Root, bool NoDofNan = false>
 struct variance_fin {
   index_t ddof;
   TANDEM_HD A operator()(const moments<A>& m, index_t) const {
     const index_t d = m.n - ddof;
+    if constexpr (NoDofNan)
+      if (d <= 0) return std::numeric_limits<A>::quiet_NaN();
     const A v = m.m2 / static_cast<A>(d > 0 ? d : 0);
     if constexpr (Root)
       return pstd::sqrt(v);
@@ -370,7 +372,7 @@ auto variance(const E& e, index_t ddof) {
   } else {
     using V = real_t<value_of_t<E>>;
     using A = accumulate_t<V>;
-    return convert<V>(variance_fin<A, Root>{ddof}(whole_moments<A, SkipNan>(e), 0));
+    return convert<V>(variance_fin<A, Root, SkipNan>{ddof}(whole_moments<A, SkipNan>(e), 0));
   }
 }
 
@@ -380,7 +382,7 @@ auto variance_along_real(const E& e, index_t axis, index_t ddof, const char* wha
   using A = accumulate_t<V>;
   using Op = std::conditional_t<SkipNan, moments_op, element_moments_op>;
   return axis_reduce<V>(e, axis, as_moments<A, SkipNan>{}, Op{}, moments<A>{0, A(0), A(0)},
-                        variance_fin<A, Root>{ddof}, std::optional<V>(convert<V>(std::numeric_limits<A>::quiet_NaN())),
+                        variance_fin<A, Root, SkipNan>{ddof}, std::optional<V>(convert<V>(std::numeric_limits<A>::quiet_NaN())),
                         what);
 }
 

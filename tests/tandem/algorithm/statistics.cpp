@@ -530,6 +530,10 @@ TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statist
   CHECK(nv[0] == 2);
   CHECK(std::isnan(nv[1]));
   CHECK(td::nanvar(x, 1, 0, td::keepdims).shape() == td::shape<2>{2, 1});
+  // ddof at or past the count: numpy's nanvar gives NaN where its var divides by zero.
+  CHECK(std::isnan(testing::values(td::nanvar(x, 1, 2))[0]));
+  CHECK(std::isnan(testing::values(td::nanstddev(x, 1, 3))[0]));
+  CHECK(std::isinf(testing::values(td::var(td::from<double>({1, 3}, space), 0, 2))[0]));
   // Integers have no NaN: the plain reductions.
   const auto i = td::from<int>({5, -2, 9}, space);
   CHECK(td::nansum(i) == 12);
