@@ -60,6 +60,8 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "percentile") return scalar(td::percentile(a, 90));
   if (op == "quantiles") return collect(td::quantile(a, {0.9137, 0.0871, 0.5113}));
   if (op == "percentiles_axis") return collect(td::percentile(a, {77.31, 22.69}, axis));
+  if (op == "quantiles_grid_axis")
+    return collect(td::quantile(a, td::from<double>({{0.1, 0.7}, {0.35, 1.0}}, S{}), axis));
   if (op == "nansum_axis") return collect(td::nansum(a, axis));
   if (op == "nanmean_axis") return collect(td::nanmean(a, axis));
   if (op == "nanmax_axis") return collect(td::nanmax(a, axis));

@@ -819,22 +819,62 @@ inline std::vector<quantile_spec> quantile_specs(const std::vector<double>& qs, 
   for (const double q : qs) specs.push_back({false, q / scale});
   return specs;
 }
-/// The whole operand's quantile at each of `specs`, as a rank-1 tensor of Out in its space.
-template <class Out, class E>
-auto whole_quantiles(const E& e, const std::vector<quantile_spec>& specs, const char* what) {
+/// The whole operand's quantile at each of `specs`, in a tensor of shape `lead` (of
+/// specs.size() elements) in its space.
+template <class Out, class E, std::size_t Rq>
+auto whole_quantiles(const E& e, const std::vector<quantile_spec>& specs, const shape<Rq>& lead, const char* what) {
   const index_t count = static_cast<index_t>(specs.size());
-  if (const auto r = sampled_quantiles<Out>(e, specs, what)) return from(*r, {count}, space_of_t<E>{});
-  return quantile_lanes<Out>(e, std::nullopt, specs, what).reshape_into(shape<1>{count});
+  if (const auto r = sampled_quantiles<Out>(e, specs, what))
+    return from(*r, {count}, space_of_t<E>{}).reshape_into(lead);
+  return quantile_lanes<Out>(e, std::nullopt, specs, what).reshape_into(lead);
 }
-/// The quantile at each of `specs` of each lane along `axis`: [specs, the other axes].
-template <class Out, class E>
-auto axis_quantiles(const E& e, index_t axis, const std::vector<quantile_spec>& specs, const char* what) {
+/// The quantile at each of `specs` of each lane along `axis`: shape `lead` (the q's),
+/// then the operand's other axes.
+template <class Out, class E, std::size_t Rq>
+auto axis_quantiles(const E& e, index_t axis, const std::vector<quantile_spec>& specs, const shape<Rq>& lead,
+                    const char* what) {
   constexpr std::size_t R = rank_of_v<E>;
   const shape<R - 1> rest = drop_axis(e.shape(), normalize_axis(axis, R, what));
-  shape<R> out{};
-  out[0] = static_cast<index_t>(specs.size());
-  for (std::size_t d = 0; d + 1 < R; ++d) out[d + 1] = rest[d];
+  shape<Rq + R - 1> out{};
+  for (std::size_t d = 0; d < Rq; ++d) out[d] = lead[d];
+  for (std::size_t d = 0; d + 1 < R; ++d) out[Rq + d] = rest[d];
   return quantile_lanes<Out>(e, axis, specs, what).reshape_into(out);
+}
+
+/// The q's of numpy's quantile of an array: a braced list or std::vector (shape [n]),
+/// or an operand of any rank and space (its shape), as doubles in row-major order.
+template <class Q>
+struct quantile_points {
+  std::vector<double> values;
+  shape<1> lead;
+  explicit quantile_points(const std::vector<double>& q) : values(q), lead{static_cast<index_t>(q.size())} {}
+};
+template <operand Q>
+  requires(!dist_operand<Q>)
+struct quantile_points<Q> {
+  static_assert(!is_complex_v<value_of_t<Q>>, "tandem: quantile points must be real numbers");
+  std::vector<double> values;
+  shape<rank_of_v<Q>> lead;
+  explicit quantile_points(const Q& q) : values(to_vector(tandem::cast<double>(q))), lead(q.shape()) {}
+};
+
+/// numpy's quantile (scale 1) or percentile (scale 100) of an array of q's.
+template <class E, class Q>
+auto quantiles(const E& e, const Q& q, double scale, const char* what) {
+  const quantile_points<Q> pts(q);
+  return whole_quantiles<double>(e, quantile_specs(pts.values, scale), pts.lead, what);
+}
+template <class E, class Q>
+auto quantiles(const E& e, const Q& q, double scale, index_t axis, const char* what) {
+  const quantile_points<Q> pts(q);
+  return axis_quantiles<double>(e, axis, quantile_specs(pts.values, scale), pts.lead, what);
+}
+/// With keepdims, the reduced axis kept (extent 1) behind the q's axes.
+template <class E, class Q>
+auto quantiles(const E& e, const Q& q, double scale, index_t axis, keepdims_t, const char* what) {
+  auto r = quantiles(e, q, scale, axis, what);
+  constexpr index_t lead_rank = index_t(decltype(r)::rank) - index_t(rank_of_v<E>) + 1;
+  return keep_axis(std::move(r), lead_rank + index_t(normalize_axis(axis, rank_of_v<E>, what)));
 }
 
 }  // namespace detail
@@ -933,26 +973,47 @@ auto percentile(const E& e, double p, index_t axis) {
   return detail::axis_quantile(e, axis, {false, p / 100}, "percentile");
 }
 
-/// Several quantiles at once, as numpy's quantile of a sequence of q: a rank-1 tensor of
-/// one value per q, in q's order; along an axis, the q's as the result's first axis
-/// before the other axes ([q, ...]). The lanes are copied once for all of them. The
-/// values are doubles whatever the element type, as numpy's (its q array of float64
-/// promotes the result).
+/// Several quantiles at once, as numpy's quantile of an array of q: a braced list or
+/// std::vector of doubles, or an operand of any rank and space (td::tensor<double, 1>,
+/// a view, an expression). One value per q, in q's shape; along an axis, q's axes come
+/// first, then the operand's other axes ([q..., ...]). The lanes are copied once for all
+/// of them. The values are doubles whatever the element type, as numpy's (its q array
+/// of float64 promotes the result).
 template <operand E>
 auto quantile(const E& e, const std::vector<double>& q) {
-  return detail::whole_quantiles<double>(e, detail::quantile_specs(q, 1), "quantile");
+  return detail::quantiles(e, q, 1, "quantile");
 }
 template <operand E>
 auto quantile(const E& e, const std::vector<double>& q, index_t axis) {
-  return detail::axis_quantiles<double>(e, axis, detail::quantile_specs(q, 1), "quantile");
+  return detail::quantiles(e, q, 1, axis, "quantile");
 }
 template <operand E>
 auto percentile(const E& e, const std::vector<double>& p) {
-  return detail::whole_quantiles<double>(e, detail::quantile_specs(p, 100), "percentile");
+  return detail::quantiles(e, p, 100, "percentile");
 }
 template <operand E>
 auto percentile(const E& e, const std::vector<double>& p, index_t axis) {
-  return detail::axis_quantiles<double>(e, axis, detail::quantile_specs(p, 100), "percentile");
+  return detail::quantiles(e, p, 100, axis, "percentile");
+}
+template <operand E, operand Q>
+  requires(!dist_operand<Q>)
+auto quantile(const E& e, const Q& q) {
+  return detail::quantiles(e, q, 1, "quantile");
+}
+template <operand E, operand Q>
+  requires(!dist_operand<Q>)
+auto quantile(const E& e, const Q& q, index_t axis) {
+  return detail::quantiles(e, q, 1, axis, "quantile");
+}
+template <operand E, operand Q>
+  requires(!dist_operand<Q>)
+auto percentile(const E& e, const Q& p) {
+  return detail::quantiles(e, p, 100, "percentile");
+}
+template <operand E, operand Q>
+  requires(!dist_operand<Q>)
+auto percentile(const E& e, const Q& p, index_t axis) {
+  return detail::quantiles(e, p, 100, axis, "percentile");
 }
 
 // ---- weighted average ------------------------------------------------------------------
@@ -1174,14 +1235,24 @@ template <operand E>
 auto percentile(const E& e, double p, index_t axis, keepdims_t) {
   return detail::keep_axis(percentile(e, p, axis), axis);
 }
-/// With several q, the reduced axis kept behind the q's axis: [q, ..., 1, ...].
+/// With several q, the reduced axis kept behind the q's axes: [q..., ..., 1, ...].
 template <operand E>
-auto quantile(const E& e, const std::vector<double>& q, index_t axis, keepdims_t) {
-  return detail::keep_axis(quantile(e, q, axis), index_t(detail::normalize_axis(axis, rank_of_v<E>, "quantile")) + 1);
+auto quantile(const E& e, const std::vector<double>& q, index_t axis, keepdims_t k) {
+  return detail::quantiles(e, q, 1, axis, k, "quantile");
 }
 template <operand E>
-auto percentile(const E& e, const std::vector<double>& p, index_t axis, keepdims_t) {
-  return detail::keep_axis(percentile(e, p, axis), index_t(detail::normalize_axis(axis, rank_of_v<E>, "percentile")) + 1);
+auto percentile(const E& e, const std::vector<double>& p, index_t axis, keepdims_t k) {
+  return detail::quantiles(e, p, 100, axis, k, "percentile");
+}
+template <operand E, operand Q>
+  requires(!dist_operand<Q>)
+auto quantile(const E& e, const Q& q, index_t axis, keepdims_t k) {
+  return detail::quantiles(e, q, 1, axis, k, "quantile");
+}
+template <operand E, operand Q>
+  requires(!dist_operand<Q>)
+auto percentile(const E& e, const Q& p, index_t axis, keepdims_t k) {
+  return detail::quantiles(e, p, 100, axis, k, "percentile");
 }
 template <operand A, operand W>
 auto average(const A& a, const W& w, index_t axis, keepdims_t) {

@@ -485,6 +485,28 @@ TEMPLATE_TEST_CASE("quantiles of several q at once", "[statistics][median]", TAN
   CHECK(testing::values(td::quantile(m, q3, 1, td::keepdims)) == av);
   CHECK(td::quantile(td::zeros<float>({3, 0}, space), {0.5, 0.6}, 0).shape() == td::shape<2>{2, 0});
   CHECK_THROWS_AS(td::quantile(m, q3, 3), td::index_error);
+
+  // The q's as an operand of any rank and space: the result takes q's shape, as numpy's
+  // quantile of an array (quantile([4, 2, 1, 3], [[0.4, 0], [1, 0.4]]) = [[2.2, 1], [4, 2.2]]).
+  const auto qm = td::from<double>({{0.4, 0.0}, {1.0, 0.4}}, space);
+  const auto rq = td::quantile(q4, qm);
+  static_assert(std::is_same_v<decltype(rq), const td::tensor<double, 2, TestType>>);
+  CHECK(rq.shape() == td::shape<2>{2, 2});
+  CHECK(testing::values(rq) == std::vector<double>{rv[0], 1, 4, rv[0]});
+  CHECK(testing::values(td::quantile(q4, td::from<float>({0.4f, 1.0f}, td::host))) ==
+        testing::values(td::quantile(q4, {double(0.4f), 1.0})));
+  CHECK(testing::values(td::percentile(ints, td::from<int>({75, 25}, space) * 2 / 3)) ==
+        testing::values(td::percentile(ints, {50.0, 16.0})));
+  const auto grid = td::percentile(m, td::from<double>({{10, 90}, {50, 0}}, space), 1);
+  CHECK(grid.shape() == td::shape<4>{2, 2, 5, 4});
+  const auto gv = testing::values(grid);
+  const auto flat = testing::values(td::percentile(m, {10.0, 90.0, 50.0, 0.0}, 1));
+  CHECK(gv == flat);
+  CHECK(td::percentile(m, td::from<double>({{10, 90}, {50, 0}}, space), 1, td::keepdims).shape() ==
+        td::shape<5>{2, 2, 5, 1, 4});
+  CHECK(td::quantile(m, td::slice(qm, 0, td::all), -1, td::keepdims).shape() == td::shape<4>{2, 5, 6, 1});
+  CHECK(td::quantile(q4, td::zeros<double>({0, 3}, space)).shape() == td::shape<2>{0, 3});
+  CHECK_THROWS_WITH(td::quantile(q4, td::from<double>({0.5, 2.0}, space)), testing::contains("outside [0, 1]"));
 }
 
 TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statistics][nan]", TANDEM_TEST_SPACES) {
