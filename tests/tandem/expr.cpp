@@ -283,6 +283,31 @@ TEMPLATE_TEST_CASE("expressions over transposed and permuted operands, in tiles"
     CHECK(wrong == 0);
   }
   {
+    INFO("computed along the tiles' other axis into a dense destination (stored in 16-byte blocks)");
+    const auto col = td::reshape(row, {r, 1});
+    const td::tensor<double, 2, S> d2 = td::transpose(m) * 2.0 - td::transpose(col);  // [45, 70]
+    const td::tensor<float, 2, S> f2 = td::cast<float>(td::transpose(m)) + 0.5f;
+    const auto dv = values(d2), fv = values(f2);
+    std::size_t wrong = 0;
+    for (td::index_t i = 0; i < c; ++i)
+      for (td::index_t j = 0; j < r; ++j) {
+        const double x = h[std::size_t(j * c + i)];
+        wrong += dv[std::size_t(i * r + j)] != x * 2.0 - rv[std::size_t(j)];
+        wrong += fv[std::size_t(i * r + j)] != double(float(x) + 0.5f);
+      }
+    CHECK(wrong == 0);
+    const td::index_t e0 = 5, e1 = 37, e2 = 6;
+    const auto cube = td::reshape(td::arange<std::int64_t>(e0 * e1 * e2, S{}), {e0, e1, e2});
+    const td::tensor<std::int64_t, 3, S> q = td::permute(cube, {2, 0, 1}) * 3 + 1;  // [6, 5, 37]
+    const auto qv = values(q);
+    wrong = 0;
+    for (td::index_t i = 0; i < e2; ++i)
+      for (td::index_t j = 0; j < e0; ++j)
+        for (td::index_t k = 0; k < e1; ++k)
+          wrong += qv[std::size_t((i * e0 + j) * e1 + k)] != double(((j * e1 + k) * e2 + i) * 3 + 1);
+    CHECK(wrong == 0);
+  }
+  {
     INFO("extents of one: a [1, 45] row of a transpose and a [45, 1] column");
     const td::tensor<double, 2, S> one_row = td::slice(td::transpose(m), td::range(3, 4), td::all) + 0.0;
     const td::tensor<double, 2, S> one_col = td::slice(td::transpose(m), td::all, td::range(5, 6)) + 0.0;

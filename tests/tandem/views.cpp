@@ -172,6 +172,50 @@ TEMPLATE_TEST_CASE("copies between layouts keep every element, in tiles or not",
   CHECK(got == want_wide);
 }
 
+namespace {
+// A transposed copy of a slice of an r x c matrix of T (offset by one row and one
+// column, so the blocks' loads are not aligned), against index arithmetic: the elements
+// carry their own coordinates, as bits that a wrong block transpose would scramble.
+template <class T, class S>
+void check_transposed_copy(td::index_t r, td::index_t c) {
+  std::vector<T> v;
+  for (td::index_t i = 0; i < (r + 1) * (c + 1); ++i) {
+    if constexpr (td::detail::is_complex_v<T>)
+      v.emplace_back(static_cast<typename T::value_type>(i), static_cast<typename T::value_type>(-i));
+    else
+      v.push_back(static_cast<T>(i));
+  }
+  const auto a = td::from(v, {r + 1, c + 1}, S{});
+  const auto part = td::slice(a, td::range(1, r + 1), td::range(1, c + 1));
+  const td::tensor<T, 2, S> t = td::transpose(part);
+  REQUIRE(t.shape() == td::shape<2>{c, r});
+  const std::vector<T> got = td::to_vector(t);
+  std::size_t bad = 0;
+  for (td::index_t j = 0; j < c; ++j)
+    for (td::index_t i = 0; i < r; ++i)
+      if (!(got[std::size_t(j * r + i)] == v[std::size_t((i + 1) * (c + 1) + j + 1)])) ++bad;
+  CHECK(bad == 0);
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("transposed copies of 2- to 16-byte elements, whole blocks and ragged edges", "[views][layout]",
+                   TANDEM_TEST_SPACES) {
+  // 4- and 8-byte elements are copied in 16-byte blocks transposed in registers; the
+  // others, and the edges of a tile that blocks do not fill, element by element.
+  const td::index_t sizes[][2] = {{70, 45}, {64, 64}, {1, 9}, {9, 1}, {3, 5}, {33, 66}, {4, 4}, {2, 2}};
+  for (const auto& rc : sizes) {
+    INFO(rc[0] << " x " << rc[1]);
+    check_transposed_copy<float, TestType>(rc[0], rc[1]);
+    check_transposed_copy<std::int32_t, TestType>(rc[0], rc[1]);
+    check_transposed_copy<double, TestType>(rc[0], rc[1]);
+    check_transposed_copy<std::int64_t, TestType>(rc[0], rc[1]);
+    check_transposed_copy<td::complex<float>, TestType>(rc[0], rc[1]);
+    check_transposed_copy<td::complex<double>, TestType>(rc[0], rc[1]);
+    check_transposed_copy<std::int16_t, TestType>(rc[0], rc[1]);
+    check_transposed_copy<std::uint8_t, TestType>(rc[0] % 16, rc[1]);
+  }
+}
+
 TEMPLATE_TEST_CASE("assignments read broadcast and strided rows", "[views][layout]", TANDEM_TEST_SPACES) {
   using S = TestType;
   // Operands whose rows have steps 1 and 0 (broadcast along the row) take unit-step
