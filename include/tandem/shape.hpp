@@ -314,6 +314,24 @@ inline bool multiply_fits(index_t a, index_t b, index_t& product) {
   return !__builtin_mul_overflow(a, b, &product);
 }
 
+/// a * b and a + b for extents and counts (non-negative): td::shape_error naming `what`
+/// when the result does not fit in index_t (a repeat, tile, pad or concatenation past
+/// 2^63 elements along an axis), where the wrapped value would pass as a shape.
+inline index_t extent_product(index_t a, index_t b, const char* what) {
+  index_t p;
+  if (!multiply_fits(a, b, p))
+    throw shape_error(std::string("tandem: ") + what + ": an extent of " + std::to_string(a) + " x " +
+                      std::to_string(b) + " is more than index_t can count");
+  return p;
+}
+inline index_t extent_sum(index_t a, index_t b, const char* what) {
+  index_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    throw shape_error(std::string("tandem: ") + what + ": an extent of " + std::to_string(a) + " + " +
+                      std::to_string(b) + " is more than index_t can count");
+  return r;
+}
+
 /// Throws the error check_extents found (kept out of line: the check itself is a few
 /// instructions, run on every assignment's broadcast shape).
 template <std::size_t R>

@@ -88,9 +88,22 @@ TEMPLATE_TEST_CASE("element counts and byte sizes that overflow are refused", "[
   auto row = td::adapt(dummy, {big}, S{});
   CHECK_THROWS_AS(td::sum(column + row), td::shape_error);
   if constexpr (!under_asan) {
-    // A size that fits but cannot be had (2^50 bytes) is std::bad_alloc.
+    // A size that fits but cannot be had (2^50 bytes) is std::bad_alloc, whose message
+    // names the bytes (as numpy's "Unable to allocate 1.00 PiB").
     CHECK_THROWS_AS(td::empty<char>({td::index_t(1) << 50}, S{}), std::bad_alloc);
+    CHECK_THROWS_WITH(td::empty<char>({td::index_t(1) << 50}, S{}),
+                      testing::contains("could not allocate 1125899906842624 bytes (1.00 PiB)"));
   }
+  // Results whose extent along an axis overflows index_t: a shape_error naming the
+  // operation, where the wrapped extent would have passed as a (negative or small) shape.
+  constexpr td::index_t top = std::numeric_limits<td::index_t>::max();
+  const auto three = td::arange<float>(3, S{});
+  CHECK_THROWS_WITH(td::repeat(three, top / 2, 0), testing::contains("repeat: an extent of 3 x"));
+  CHECK_THROWS_WITH(td::tile(three, {top / 2}), testing::contains("tile: an extent of 3 x"));
+  CHECK_THROWS_WITH(td::pad(three, {{top - 2, 1}}), testing::contains("pad: an extent of"));
+  const auto one = td::from<float>({1.f}, S{});
+  const auto wide = td::broadcast_to(one, {top / 2 + 1});  // a view: nothing allocated
+  CHECK_THROWS_WITH(td::concatenate({wide, wide}, 0), testing::contains("concatenate: an extent of"));
 }
 
 TEMPLATE_TEST_CASE("arange refuses endless NaN and overflowing ranges", "[hardening]", TANDEM_TEST_SPACES) {

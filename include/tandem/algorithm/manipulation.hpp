@@ -7,6 +7,7 @@
 /// auto c = td::concatenate({a.view(), b.view()}, 0);   // along an existing axis
 /// auto s = td::stack({a.view(), b.view()}, 1);         // along a new axis at position 1
 /// auto parts = td::split(m, 3, 1);                     // 3 equal views along axis 1
+/// auto cut = td::split(v, {2, 5});                      // v[:2], v[2:5], v[5:], as numpy
 /// auto t = td::tile(v, {2, 3});                        // [2 n0, 3 n1]
 /// auto r = td::roll(v, 2);                             // r(i) == v(i - 2 mod n)
 /// auto p = td::pad(m, {{1, 1}, {2, 0}}, td::pad_mode::reflect);
@@ -76,7 +77,7 @@ auto concatenate_parts(const X* first, const X* last, index_t axis) {
         throw shape_error("tandem: concatenate: part " + std::to_string(k) + " has shape " + to_string(s) +
                           ", part 0 has " + to_string(extents) + "; they must match except along axis " +
                           std::to_string(ax));
-    total += s[ax];
+    total = extent_sum(total, s[ax], "concatenate");
   }
   extents[ax] = total;
   tensor<V, R, S> out(extents, uninitialized);
@@ -227,28 +228,85 @@ auto stack(const std::vector<X>& parts, index_t axis = 0) {
   return detail::stack_parts(parts.data(), parts.data() + parts.size(), axis);
 }
 
+namespace detail {
+/// The views of x along `axis` between consecutive bounds (numpy's a[b0:b1], a[b1:b2],
+/// ..., each empty where its end comes before its start), as split and array_split give
+/// them. x must outlive them.
+template <class X>
+auto split_at(X&& x, const std::vector<index_t>& bounds, std::size_t ax) {
+  static_assert(std::is_lvalue_reference_v<X> || is_view_v<std::remove_cvref_t<X>>,
+                "tandem: split returns views; split a tensor that outlives them, not a temporary");
+  const auto v = as_view(x);
+  std::vector<std::remove_cv_t<decltype(v)>> parts;
+  parts.reserve(bounds.size() - 1);
+  for (std::size_t k = 0; k + 1 < bounds.size(); ++k) {
+    const index_t len = bounds[k + 1] - bounds[k];
+    parts.push_back(along(v, ax, bounds[k], len < 0 ? 0 : len));  // a[i:j] with j < i: empty
+  }
+  return parts;
+}
+/// The axis split_at cuts, checked, and its extent.
+template <class X>
+std::pair<std::size_t, index_t> split_axis(const X& x, index_t axis, const char* what) {
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: split needs rank 1 or more");
+  const std::size_t ax = normalize_axis(axis, R, what);
+  return {ax, x.shape()[ax]};
+}
+/// numpy's split at indices: each index as a Python slice bound (negative from the end,
+/// clamped to [0, n]).
+template <class X>
+auto split_indices(X&& x, const index_t* first, const index_t* last, index_t axis) {
+  const auto [ax, n] = split_axis(x, axis, "split");
+  std::vector<index_t> bounds{0};
+  for (const index_t* i = first; i != last; ++i) bounds.push_back(*i < 0 ? (*i < -n ? 0 : *i + n) : (*i > n ? n : *i));
+  bounds.push_back(n);
+  return split_at(std::forward<X>(x), bounds, ax);
+}
+}  // namespace detail
+
 /// numpy's split into `sections` equal parts along `axis`: views into x, which must
 /// outlive them (so a temporary tensor is refused at compile time). Throws
 /// td::shape_error when the extent does not divide evenly, as numpy.
 template <class X>
   requires detail::joinable<X>
 auto split(X&& x, index_t sections, index_t axis = 0) {
-  static_assert(std::is_lvalue_reference_v<X> || detail::is_view_v<std::remove_cvref_t<X>>,
-                "tandem: split returns views; split a tensor that outlives them, not a temporary");
-  const auto v = detail::as_view(x);
-  using view_t = std::remove_cv_t<decltype(v)>;
-  constexpr std::size_t R = view_t::rank;
-  static_assert(R >= 1, "tandem: split needs rank 1 or more");
-  const std::size_t ax = detail::normalize_axis(axis, R, "split");
-  const index_t n = v.extent(ax);
+  const auto [ax, n] = detail::split_axis(x, axis, "split");
   if (sections <= 0 || n % sections != 0)
     throw shape_error("tandem: split: axis " + std::to_string(ax) + " of extent " + std::to_string(n) +
                       " does not split into " + std::to_string(sections) + " equal sections");
-  std::vector<view_t> parts;
-  parts.reserve(static_cast<std::size_t>(sections));
-  const index_t len = n / sections;
-  for (index_t k = 0; k != sections; ++k) parts.push_back(detail::along(v, ax, k * len, len));
-  return parts;
+  std::vector<index_t> bounds;
+  for (index_t k = 0; k <= sections; ++k) bounds.push_back(k * (n / sections));
+  return detail::split_at(std::forward<X>(x), bounds, ax);
+}
+
+/// numpy's split at indices along `axis` (`td::split(a, {3, 5})`: a[:3], a[3:5], a[5:]):
+/// views, one more than the indices. Indices are slice bounds as numpy's: negative ones
+/// count from the end, all are clamped to the extent, and a part whose end comes before
+/// its start is empty. A braced list is always indices, as numpy's list (`{3}` cuts at
+/// 3; 3 equal sections are `td::split(a, 3)`).
+template <class X>
+  requires detail::joinable<X>
+auto split(X&& x, std::initializer_list<index_t> indices, index_t axis = 0) {
+  return detail::split_indices(std::forward<X>(x), indices.begin(), indices.end(), axis);
+}
+template <class X>
+  requires detail::joinable<X>
+auto split(X&& x, const std::vector<index_t>& indices, index_t axis = 0) {
+  return detail::split_indices(std::forward<X>(x), indices.data(), indices.data() + indices.size(), axis);
+}
+
+/// numpy's array_split: `sections` parts along `axis` that need not divide the extent
+/// evenly: the first n % sections parts have one element more (views, as split's).
+template <class X>
+  requires detail::joinable<X>
+auto array_split(X&& x, index_t sections, index_t axis = 0) {
+  const auto [ax, n] = detail::split_axis(x, axis, "array_split");
+  if (sections <= 0)
+    throw shape_error("tandem: array_split: the number of sections must be positive, not " + std::to_string(sections));
+  std::vector<index_t> bounds{0};
+  for (index_t k = 0; k != sections; ++k) bounds.push_back(bounds.back() + n / sections + (k < n % sections ? 1 : 0));
+  return detail::split_at(std::forward<X>(x), bounds, ax);
 }
 
 /// numpy's tile: x repeated reps[d] times along each dimension. reps and x's shape are
@@ -269,8 +327,8 @@ auto tile(const X& x, const index_t (&reps)[N]) {
     if (rep[d] < 0) throw shape_error("tandem: tile: repetition " + std::to_string(rep[d]) + " is negative");
   }
   shape<M> out_ext{};
-  for (std::size_t d = 0; d != M; ++d) out_ext[d] = ext[d] * rep[d];
-  detail::check_extents(out_ext, "tile");
+  for (std::size_t d = 0; d != M; ++d) out_ext[d] = detail::extent_product(ext[d], rep[d], "tile");
+  detail::check_extents(out_ext, "tile", sizeof(V));
   tensor<V, M, S> out(out_ext, uninitialized);
   if (out.size() == 0) return out;
   // The result seen as rank 2M, (rep, extent) per dimension; the source broadcast along
@@ -304,8 +362,8 @@ auto repeat(const X& x, index_t k, index_t axis) {
   const auto v = detail::as_view(x);
   const std::size_t ax = detail::normalize_axis(axis, R, "repeat");
   shape<R> out_ext = v.shape();
-  out_ext[ax] *= k;
-  detail::check_extents(out_ext, "repeat");
+  out_ext[ax] = detail::extent_product(out_ext[ax], k, "repeat");
+  detail::check_extents(out_ext, "repeat", sizeof(V));
   tensor<V, R, S> out(out_ext, uninitialized);
   if (out.size() == 0) return out;
   // The result's axis seen as (extent, k); the source broadcast along k.
@@ -394,9 +452,9 @@ auto pad(const X& x, const index_t (&widths)[N][2], pad_mode mode = pad_mode::co
       throw shape_error("tandem: pad: cannot extend the empty dimension " + std::to_string(d) +
                         " with a mode other than constant");
     before[d] = b;
-    out_ext[d] = v.extent(d) + b + a;
+    out_ext[d] = detail::extent_sum(detail::extent_sum(v.extent(d), b, "pad"), a, "pad");
   }
-  detail::check_extents(out_ext, "pad");
+  detail::check_extents(out_ext, "pad", sizeof(V));
   tensor<V, R, S> out(out_ext, uninitialized);
   if (out.size() == 0) return out;
   detail::backend_t<S>::for_each(

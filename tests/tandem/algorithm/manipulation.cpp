@@ -61,6 +61,33 @@ TEMPLATE_TEST_CASE("concatenate, stack and split", "[manipulation]", TANDEM_TEST
   CHECK_THROWS_AS(td::split(m, 4, 1), td::shape_error);
   CHECK_THROWS_WITH(td::split(m, 4, 1), testing::contains("does not split into 4 equal sections"));
   CHECK_THROWS_AS(td::split(m, 0, 0), td::shape_error);
+
+  // At indices, as numpy's split of a list: Python slice bounds, negative from the end,
+  // clamped; a part whose end is before its start is empty (np.split(arange(10), [7, 2,
+  // 20]) is [0..6], [], [2..9], []).
+  auto ten = td::arange<int>(10, space);
+  const auto parts_of = [](const auto& ps) {
+    std::vector<std::vector<double>> out;
+    for (const auto& p : ps) out.push_back(testing::values(p));
+    return out;
+  };
+  using lists = std::vector<std::vector<double>>;
+  CHECK(parts_of(td::split(ten, {2, 5})) == lists{{0, 1}, {2, 3, 4}, {5, 6, 7, 8, 9}});
+  CHECK(parts_of(td::split(ten, {3})) == lists{{0, 1, 2}, {3, 4, 5, 6, 7, 8, 9}});  // a list: an index
+  CHECK(parts_of(td::split(ten, {-3})) == lists{{0, 1, 2, 3, 4, 5, 6}, {7, 8, 9}});
+  CHECK(parts_of(td::split(ten, {7, 2, 20})) == lists{{0, 1, 2, 3, 4, 5, 6}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {}});
+  CHECK(parts_of(td::split(ten, {-20, 4})) == lists{{}, {0, 1, 2, 3}, {4, 5, 6, 7, 8, 9}});
+  CHECK(parts_of(td::split(ten, std::vector<td::index_t>{})) == lists{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}});
+  const auto cols = td::split(m, std::vector<td::index_t>{1, 4}, -1);  // m's row 0 is [0 1 2 3 -1 -1]
+  REQUIRE(cols.size() == 3);
+  CHECK(cols[1].shape() == td::shape<2>{2, 3});
+  CHECK(testing::values(cols[1]) == std::vector<double>{1, 2, 3, 11, 12, 13});
+  CHECK_THROWS_AS(td::split(m, {1}, 2), td::index_error);
+  // array_split: the first n % sections parts one longer (np.array_split(arange(10), 4)).
+  CHECK(parts_of(td::array_split(ten, 4)) == lists{{0, 1, 2}, {3, 4, 5}, {6, 7}, {8, 9}});
+  CHECK(parts_of(td::array_split(td::slice(ten, td::range(0, 2)), 4)) == lists{{0}, {1}, {}, {}});
+  CHECK(td::array_split(m, 4, 1)[3].shape() == td::shape<2>{2, 1});
+  CHECK_THROWS_AS(td::array_split(ten, 0), td::shape_error);
 }
 
 TEMPLATE_TEST_CASE("tile, repeat and roll", "[manipulation]", TANDEM_TEST_SPACES) {

@@ -33,24 +33,14 @@ inline void check_cuda(cudaError_t status, const char* call, const char* file, i
                    file + ":" + std::to_string(line));
 }
 
-/// std::bad_alloc, as a host allocation that fails throws, with the call and the size
-/// named in what().
-class cuda_bad_alloc : public std::bad_alloc {
- public:
-  explicit cuda_bad_alloc(std::string what) : what_(std::move(what)) {}
-  const char* what() const noexcept override { return what_.c_str(); }
-
- private:
-  std::string what_;
-};
-
 /// check_cuda for an allocation of `bytes`: running out of memory throws
-/// cuda_bad_alloc (a std::bad_alloc), any other failure cuda_error.
+/// allocation_error (a std::bad_alloc naming the call and the bytes), any other failure
+/// cuda_error.
 inline void check_cuda_alloc(cudaError_t status, const char* call, std::size_t bytes, const char* file, int line) {
   if (status == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
-    throw cuda_bad_alloc(std::string("tandem: CUDA call ") + call + " could not allocate " + std::to_string(bytes) +
-                         " bytes: " + cudaGetErrorString(status));
+    throw allocation_error(allocation_message(bytes, "memory") + ": CUDA call " + call + " failed with " +
+                           cudaGetErrorString(status));
   }
   check_cuda(status, call, file, line);
 }

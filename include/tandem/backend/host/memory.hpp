@@ -18,6 +18,7 @@
 
 #include "../location.hpp"
 #include "../../config.hpp"
+#include "../../error.hpp"
 #include "../../core/tuning.hpp"
 
 #if defined(__linux__)
@@ -122,10 +123,11 @@ inline void* host_allocate(std::size_t bytes) {
     if (void* p = host_block_cache::get().take(bytes)) return p;
   const bool huge = bytes >= huge_threshold;
   const std::size_t alignment = huge ? huge_page : host_alignment;
-  if (bytes > std::size_t(PTRDIFF_MAX) - alignment) throw std::bad_alloc();  // the rounding below must not wrap
+  // (Past PTRDIFF_MAX the rounding below would wrap.)
+  if (bytes > std::size_t(PTRDIFF_MAX) - alignment) throw allocation_error(allocation_message(bytes, "host memory"));
   const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;  // as aligned_alloc requires
   void* p = std::aligned_alloc(alignment, rounded);
-  if (!p) throw std::bad_alloc();
+  if (!p) throw allocation_error(allocation_message(bytes, "host memory"));
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (huge) (void)madvise(p, rounded, MADV_HUGEPAGE);  // advice only: no huge pages is fine too
 #endif
