@@ -64,6 +64,10 @@ OPS = {
     "trunc": (1, FLOATS, EXACT, "any"),
     "rint": (1, FLOATS, EXACT, "halves"),
     "round": (1, FLOATS, EXACT, "halves"),
+    # round(a, decimals): the scaling rounds in the element type, as numpy's; eighths put
+    # ties at both scales (x * 10 and x / 10)
+    "round_1": (1, FLOATS, EXACT, "eighths"),
+    "round_m1": (1, FLOATS + INTS, EXACT, "eighths"),
     "reciprocal": (1, FLOATS, EXACT, "any"),
     "isnan": (1, FLOATS, EXACT, "any"),
     "isinf": (1, FLOATS, EXACT, "any"),
@@ -343,7 +347,8 @@ def numpy_result(op, dt, a, b, axis):
             "copysign": lambda: np.copysign(a, b), "negative": lambda: -a, "absolute": lambda: np.abs(a),
             "sign": lambda: np.sign(a), "square": lambda: np.square(a), "sqrt": lambda: np.sqrt(a),
             "floor": lambda: np.floor(a), "ceil": lambda: np.ceil(a), "trunc": lambda: np.trunc(a),
-            "rint": lambda: np.rint(a), "round": lambda: np.round(a), "reciprocal": lambda: np.reciprocal(a),
+            "rint": lambda: np.rint(a), "round": lambda: np.round(a), "round_1": lambda: np.round(a, 1),
+            "round_m1": lambda: np.round(a, -1), "reciprocal": lambda: np.reciprocal(a),
             "isnan": lambda: np.isnan(a), "isinf": lambda: np.isinf(a), "isfinite": lambda: np.isfinite(a),
             "signbit": lambda: np.signbit(a), "isclose": lambda: np.isclose(a, b),
             "allclose": lambda: np.bool_(np.allclose(a, b)), "array_equal": lambda: np.bool_(np.array_equal(a, b)),
@@ -431,6 +436,8 @@ def draw_floats(rng, dt, shape, domain):
         x = rng.uniform(-10, 10, n)
     elif domain == "halves":
         x = rng.integers(-20, 20, n) / 2.0
+    elif domain == "eighths":
+        x = rng.integers(-800, 800, n) / 8.0
     elif domain == "power":
         x = rng.uniform(0, 4, n)
     elif domain in ("near_one", "near_one_nan"):
@@ -443,7 +450,7 @@ def draw_floats(rng, dt, shape, domain):
         x = rng.integers(-3, 4, n).astype(np.float64)
     else:
         x = rng.uniform(-100, 100, n) * np.exp(rng.uniform(-3, 3, n))
-    if domain in ("any", "small", "positive", "unit", "close", "few"):  # the special values
+    if domain in ("any", "small", "positive", "unit", "close", "few", "eighths"):  # the special values
         specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0])
         hit = rng.random(n) < 0.15
         x[hit] = rng.choice(specials, hit.sum())
@@ -466,6 +473,8 @@ def draw_ints(rng, dt, shape, domain, op):
         return rng.integers(-3, 4, n).astype(t).reshape(shape)
     if domain == "counts":
         return rng.integers(0, 12, n).astype(t).reshape(shape)
+    if domain == "eighths":  # round(a, -1) of integers: ties at odd multiples of 5
+        return rng.integers(-1000, 1000, n).astype(t).reshape(shape)
     if domain == "near_one":
         return rng.integers(-2, 3, n).astype(t).reshape(shape)
     if op in ("sum", "sum_axis", "mean", "mean_axis", "cumsum", "cumsum_axis"):

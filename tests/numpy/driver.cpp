@@ -54,6 +54,8 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "all") return scalar(td::all(a));
   if (op == "unique") return collect(td::unique(a));
   if (op == "ptp_axis") return collect(td::ptp(a, axis));
+  if (op == "round_1") return collect(td::round(a, 1));
+  if (op == "round_m1") return collect(td::round(a, -1));
   if (op == "median") return scalar(td::median(a));
   if (op == "median_axis") return collect(td::median(a, axis));
   if (op == "quantile_axis") return collect(td::quantile(a, 0.3, axis));

@@ -553,6 +553,32 @@ TANDEM_ROUNDING_FUNCTOR(trunc_fn, trunc)
 TANDEM_ROUNDING_FUNCTOR(rint_fn, rint)
 #undef TANDEM_ROUNDING_FUNCTOR
 
+/// numpy's round(x, decimals): rint(x * 10^d) / 10^d for d >= 0, rint(x / 10^-d) * 10^-d
+/// for d < 0, in x's own math type as numpy computes it (float32 rounds 2.675f to 2.68,
+/// where the same value in double gives 2.67). Integers are themselves for d >= 0 and go
+/// through double otherwise, as numpy's (round(1250, -2) is 1200, ties to even; the
+/// conversion back saturates, see docs/api.md); complex numbers round each part.
+struct round_decimals_fn {
+  static constexpr bool wide_vectors = true;
+  int decimals;
+  double factor;  // 10^|decimals|
+  template <class M>
+  TANDEM_HD M scaled(M v) const {
+    const M f = static_cast<M>(factor);
+    return decimals >= 0 ? rint_value(v * f) / f : rint_value(v / f) * f;
+  }
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    if constexpr (is_complex_v<X>) {
+      return X(scaled(x.real()), scaled(x.imag()));
+    } else if constexpr (std::is_integral_v<X>) {
+      return decimals >= 0 ? x : convert<X>(scaled(static_cast<double>(x)));
+    } else {
+      return static_cast<X>(scaled(static_cast<math_t<X>>(x)));
+    }
+  }
+};
+
 /// numpy's sign: -1, 0 or 1 in X's type; NaN for NaN; +0 for either zero.
 struct sign_fn {
   template <class X>

@@ -65,6 +65,17 @@ TANDEM_UNARY_FUNCTION(isfinite, isfinite_fn)
 TANDEM_UNARY_FUNCTION(signbit, signbit_fn)
 #undef TANDEM_UNARY_FUNCTION
 
+/// numpy's round(a, decimals): to `decimals` places after the point (before it when
+/// negative), half to even; see detail::round_decimals_fn.
+template <operand A>
+auto round(A&& a, int decimals) {
+  double factor = 1;
+  // Exact to 10^22; infinite past 10^308, where numpy's factor is too.
+  for (long long k = decimals < 0 ? -static_cast<long long>(decimals) : decimals; k > 0 && factor <= 1e308; --k)
+    factor *= 10;
+  return detail::make_map(detail::round_decimals_fn{decimals, factor}, std::forward<A>(a));
+}
+
 #define TANDEM_BINARY_FUNCTION(name, functor)                                               \
   template <class A, class B>                                                               \
     requires binary_operands<A, B>                                                          \

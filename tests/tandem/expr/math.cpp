@@ -178,6 +178,41 @@ TEMPLATE_TEST_CASE("rounding, sign and the classifications", "[math]", TANDEM_TE
   CHECK(testing::values(td::round(h)) == std::vector<double>{0, 2, -2});
 }
 
+TEMPLATE_TEST_CASE("round to decimals, as numpy's round(a, decimals)", "[math]", TANDEM_TEST_SPACES) {
+  using S = TestType;
+  // Expected values are numpy 2.4's, bit for bit: the scaling and the division happen in
+  // the element type (float32 2.675f rounds to 2.68f: 267.5f after the product).
+  const std::vector<double> in = {2.675, 1.005, -0.125, 0.5, 1.5, 2.5, 123.456, inf, -0.0001, 1e300, 1250, 1350};
+  const auto x = td::from(in, {td::index_t(in.size())}, S{});
+  check_all("round 2", td::round(x, 2), {2.68, 1.0, -0.12, 0.5, 1.5, 2.5, 123.46, inf, -0.0, 1e300, 1250, 1350}, 0, 0);
+  check_all("round -2", td::round(x, -2), {0.0, 0.0, -0.0, 0.0, 0.0, 0.0, 100, inf, -0.0, 1e300, 1200, 1400}, 0, 0);
+  check_all("round 0", td::round(x, 0), {3, 1, -0.0, 0.0, 2, 2, 123, inf, -0.0, 1e300, 1250, 1350}, 0, 0);
+  const auto f = td::from<float>({2.675f, 1.005f, -0.125f, 123.456f, -0.0001f, 1e30f, 3e38f}, S{});
+  const auto fr = td::to_vector(td::round(f, 2));
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::round(f, 2))>, float>);
+  CHECK(fr == std::vector<float>{0x1.570a3ep+1f, 1.0f, -0x1.eb851ep-4f, 0x1.edd70ap+6f, -0.0f, 0x1.93e594p+99f, INFINITY});
+  CHECK(std::signbit(fr[4]));
+  // Integers: themselves for decimals >= 0; through double below, ties to even.
+  const auto i = td::from<std::int32_t>({1250, 1350, -1250, -1351, INT32_MAX}, S{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::round(i, -2))>, std::int32_t>);
+  CHECK(testing::values(td::round(i, -2)) == std::vector<double>{1200, 1400, -1200, -1400, 2147483600});
+  CHECK(testing::values(td::round(i, 1)) == testing::values(i));
+  CHECK(td::to_vector(td::round(td::from<std::int64_t>({12345678901234567LL}, S{}), -1)) ==
+        std::vector<std::int64_t>{12345678901234570LL});
+  // Complex numbers round each part (numpy: [1.5+2.2j, -0.1-3.8j]).
+  using zd = td::complex<double>;
+  const auto z = td::from(std::vector<zd>{zd(1.5, 2.25), zd(-0.125, -3.75)}, {2}, S{});
+  const auto zr = td::to_vector(td::round(z, 1));
+  CHECK((zr[0].real() == 1.5 && zr[0].imag() == 2.2 && zr[1].real() == -0.1 && zr[1].imag() == -3.8));
+  // Past 10^308 the factor is infinite, as numpy's: NaN (numpy warns).
+  check_all("round 400", td::round(td::from<double>({5.5, -5.5}, S{}), 400), {qnan, qnan}, 0, 0);
+  check_all("round INT_MIN", td::round(td::from<double>({5.5, 0.0}, S{}), INT32_MIN), {qnan, qnan}, 0, 0);
+  // Lazy and fused like the rest, over a strided view.
+  const auto m = td::reshape(td::from(in, {td::index_t(in.size())}, S{}), {3, 4});
+  CHECK(testing::values(td::eval(td::round(td::transpose(m), 1) * 10)) ==
+        testing::values(td::eval(td::rint(td::transpose(m) * 10.0))));
+}
+
 TEMPLATE_TEST_CASE("two-argument float functions", "[math]", TANDEM_TEST_SPACES) {
   const std::vector<double> a = {1.0, -1.0, -1.0, 0.0, -0.0, 3.0, inf, -2.5, qnan, 1e200};
   const std::vector<double> b = {1.0, 1.0, -1.0, -1.0, -1.0, 4.0, 2.0, inf, 1.0, 1e200};
