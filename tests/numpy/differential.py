@@ -333,6 +333,18 @@ def topk(a, axis, values):
     return np.take_along_axis(a, idx, axis=axis) if values else idx
 
 
+def linear_quantile(a, q, axis):
+    """numpy's default (linear) quantile, but the order statistic itself where the virtual
+    index (n - 1) q is a whole number: numpy's _lerp multiplies an infinite neighbour by
+    t = 0 there and gives NaN (numpy issue 21091), where tandem gives the element
+    (docs/api.md). The several-q ops draw finite data instead."""
+    n = a.size if axis is None else a.shape[axis]
+    want = np.quantile(a, q, axis=axis)
+    if n and (n - 1) * q == math.floor((n - 1) * q):
+        return np.asarray(np.quantile(a, q, axis=axis, method="lower")).astype(want.dtype)
+    return want
+
+
 def numpy_result(op, dt, a, b, axis):
     if op in LINALG_OPS:
         return np.asarray(linalg_numpy(op, a, b))
@@ -384,7 +396,7 @@ def numpy_result(op, dt, a, b, axis):
             "var": lambda: np.var(a), "var_axis": lambda: np.var(a, axis=axis, ddof=1),
             "stddev_axis": lambda: np.std(a, axis=axis), "ptp_axis": lambda: np.ptp(a, axis=axis),
             "median": lambda: np.median(a), "median_axis": lambda: np.median(a, axis=axis),
-            "quantile_axis": lambda: np.quantile(a, 0.3, axis=axis), "percentile": lambda: np.percentile(a, 90),
+            "quantile_axis": lambda: linear_quantile(a, 0.3, axis), "percentile": lambda: linear_quantile(a, 0.9, None),
             "quantiles": lambda: np.quantile(a, [0.9137, 0.0871, 0.5113]),
             "percentiles_axis": lambda: np.percentile(a, [77.31, 22.69], axis=axis),
             "quantiles_grid_axis": lambda: np.quantile(a, np.array([[0.1, 0.7], [0.35, 1.0]]), axis=axis),
