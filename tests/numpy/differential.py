@@ -163,6 +163,8 @@ OPS = {
     "cumprod_axis": (1, FLOATS + INTS, EXACT, "near_one"),
     "count_nonzero_axis": (1, FLOATS + INTS, EXACT, "sparse"),
     "flip_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "diff_axis": (1, FLOATS + INTS, EXACT, "any"),  # integers wrap in both
+    "nan_to_num": (1, FLOATS, EXACT, "any"),
     # joining, repeating, padding: copies, exact
     "concatenate_axis": (1, FLOATS + INTS, EXACT, "any"),
     "roll": (1, FLOATS + INTS, EXACT, "any"),
@@ -305,7 +307,7 @@ AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "mi
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "percentiles_axis", "quantiles_grid_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "nanmin_axis", "nanprod_axis", "nanvar_axis",
-            "cumprod_axis", "count_nonzero_axis", "flip_axis",
+            "cumprod_axis", "count_nonzero_axis", "flip_axis", "diff_axis",
             "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
             "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
@@ -405,7 +407,8 @@ def numpy_result(op, dt, a, b, axis):
             "nanprod_axis": lambda: np.nanprod(a, axis=axis), "nanvar_axis": lambda: np.nanvar(a, axis=axis, ddof=1),
             "nanstddev": lambda: np.nanstd(a), "cumprod_axis": lambda: np.cumprod(a, axis=axis, dtype=t),
             "count_nonzero_axis": lambda: np.count_nonzero(a, axis=axis).astype(np.int64),
-            "flip_axis": lambda: np.flip(a, axis=axis),
+            "flip_axis": lambda: np.flip(a, axis=axis), "diff_axis": lambda: np.diff(a, axis=axis),
+            "nan_to_num": lambda: np.nan_to_num(a),
             "concatenate_axis": lambda: np.concatenate((a, np.flip(a, 0)), axis=axis),
             "roll": lambda: np.roll(a, -5), "roll_axis": lambda: np.roll(a, 3, axis=axis),
             "tile": lambda: np.tile(a, (2, 3)), "repeat_axis": lambda: np.repeat(a, 2, axis=axis),

@@ -54,6 +54,8 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "all") return scalar(td::all(a));
   if (op == "unique") return collect(td::unique(a));
   if (op == "ptp_axis") return collect(td::ptp(a, axis));
+  if (op == "diff_axis") return collect(td::diff(a, 1, axis));
+  if (op == "nan_to_num") return collect(td::nan_to_num(a));
   if (op == "round_1") return collect(td::round(a, 1));
   if (op == "round_m1") return collect(td::round(a, -1));
   if (op == "median") return scalar(td::median(a));

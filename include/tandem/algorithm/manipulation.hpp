@@ -8,6 +8,7 @@
 /// auto s = td::stack({a.view(), b.view()}, 1);         // along a new axis at position 1
 /// auto parts = td::split(m, 3, 1);                     // 3 equal views along axis 1
 /// auto cut = td::split(v, {2, 5});                      // v[:2], v[2:5], v[5:], as numpy
+/// auto d = td::diff(v);                                 // v[1:] - v[:-1]
 /// auto t = td::tile(v, {2, 3});                        // [2 n0, 3 n1]
 /// auto r = td::roll(v, 2);                             // r(i) == v(i - 2 mod n)
 /// auto p = td::pad(m, {{1, 1}, {2, 0}}, td::pad_mode::reflect);
@@ -226,6 +227,97 @@ template <class X>
   requires detail::joinable<X>
 auto stack(const std::vector<X>& parts, index_t axis = 0) {
   return detail::stack_parts(parts.data(), parts.data() + parts.size(), axis);
+}
+
+/// numpy's outer product of two rank-1 operands: out(i, j) = a(i) * b(j), lazy (a
+/// broadcast product: a as a column against b as a row). numpy flattens higher ranks;
+/// here pass td::flatten(x).
+template <operand A, operand B>
+auto outer(A&& a, B&& b) {
+  static_assert(rank_of_v<A> == 1 && rank_of_v<B> == 1,
+                "tandem: outer takes rank-1 operands (numpy flattens: pass td::flatten(x))");
+  if constexpr (detail::is_tensor_or_view_v<A>)
+    return expand_dims(std::forward<A>(a), 1) * std::forward<B>(b);
+  else
+    return expand_dims(eval(std::forward<A>(a)), 1) * std::forward<B>(b);
+}
+
+namespace detail {
+/// vstack and hstack: rank-1 parts stacked as rows (vstack) or joined end to end
+/// (hstack); higher ranks joined along axis 0 (vstack) or 1 (hstack), as numpy's.
+template <bool Vertical, class X>
+auto stack_rows_or_columns(const X* first, const X* last) {
+  if constexpr (rank_of_v<X> == 1 && Vertical)
+    return stack_parts(first, last, 0);
+  else
+    return concatenate_parts(first, last, rank_of_v<X> == 1 || Vertical ? 0 : 1);
+}
+}  // namespace detail
+
+/// numpy's vstack (rows: rank-1 parts become the rows of a matrix, others join along
+/// axis 0) and hstack (columns: rank-1 parts join end to end, others along axis 1).
+template <class X>
+  requires detail::joinable<X>
+auto vstack(std::initializer_list<X> parts) {
+  return detail::stack_rows_or_columns<true>(parts.begin(), parts.end());
+}
+template <class X>
+  requires detail::joinable<X>
+auto vstack(const std::vector<X>& parts) {
+  return detail::stack_rows_or_columns<true>(parts.data(), parts.data() + parts.size());
+}
+template <class X>
+  requires detail::joinable<X>
+auto hstack(std::initializer_list<X> parts) {
+  return detail::stack_rows_or_columns<false>(parts.begin(), parts.end());
+}
+template <class X>
+  requires detail::joinable<X>
+auto hstack(const std::vector<X>& parts) {
+  return detail::stack_rows_or_columns<false>(parts.data(), parts.data() + parts.size());
+}
+
+/// numpy's diff: the n-th difference along `axis` (the last by default), a[1:] - a[:-1]
+/// applied n times, so the axis loses n elements (none left when n >= its extent).
+/// Integers wrap as `-` does; bool gives a[1:] != a[:-1], as numpy's. Tensors and views
+/// are read where they lie, expressions evaluated first.
+template <operand X>
+  requires(!dist_operand<X>)
+auto diff(const X& x, index_t n = 1, index_t axis = -1) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: diff needs rank 1 or more");
+  if (n < 0) throw shape_error("tandem: diff: the order n must be non-negative, not " + std::to_string(n));
+  const std::size_t ax = detail::normalize_axis(axis, R, "diff");
+  using view_t = tensor_view<const V, R, S>;
+  tensor<V, R, S> keep;
+  const view_t v = [&] {
+    if constexpr (detail::joinable<X> && std::is_same_v<typename std::remove_cvref_t<X>::value_type, V>) {
+      return view_t(detail::as_view(x));
+    } else {
+      keep = x;
+      return view_t(keep.view());
+    }
+  }();
+  const auto step = [ax](const view_t& w) {  // w[1:] - w[:-1] along ax
+    const index_t len = w.extent(ax), m = len > 0 ? len - 1 : 0;
+    const auto hi = detail::along(w, ax, len > 0 ? 1 : 0, m), lo = detail::along(w, ax, 0, m);
+    tensor<V, R, S> next;
+    if constexpr (std::is_same_v<V, bool>)
+      next = hi != lo;
+    else
+      next = hi - lo;
+    return next;
+  };
+  tensor<V, R, S> out;
+  if (n == 0) {
+    out = v;
+    return out;
+  }
+  out = step(v);
+  for (index_t k = 1; k < n && out.extent(ax) > 0; ++k) out = step(view_t(out.view()));  // empty stays empty
+  return out;
 }
 
 namespace detail {

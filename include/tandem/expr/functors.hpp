@@ -579,6 +579,29 @@ struct round_decimals_fn {
   }
 };
 
+/// numpy's nan_to_num: NaN to `nan`, +inf to `posinf`, -inf to `neginf` (the public
+/// function fills in numpy's defaults: 0 and the type's largest and lowest finite
+/// values); integers and finite values pass; complex numbers part by part; the 16-bit
+/// floats through float.
+struct nan_to_num_fn {
+  static constexpr bool wide_vectors = true;
+  double nan, posinf, neginf;
+  template <class M>
+  TANDEM_HD M replace(M v) const {
+    const M big = M(posinf), small = M(neginf), zero = M(nan);
+    return v != v ? zero : (v - v != v - v ? (v > M(0) ? big : small) : v);  // inf - inf is NaN
+  }
+  template <class X>
+  TANDEM_HD X operator()(X x) const {
+    if constexpr (is_complex_v<X>)
+      return X(replace(x.real()), replace(x.imag()));
+    else if constexpr (std::is_integral_v<X>)
+      return x;
+    else
+      return static_cast<X>(replace(static_cast<math_t<X>>(x)));
+  }
+};
+
 /// numpy's sign: -1, 0 or 1 in X's type; NaN for NaN; +0 for either zero.
 struct sign_fn {
   template <class X>

@@ -10,6 +10,9 @@
 /// auto z = td::clamp(td::cast<double>(i), 0.0, 1.0);
 /// \endcode
 
+#include <limits>
+#include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "functors.hpp"
@@ -64,6 +67,24 @@ TANDEM_UNARY_FUNCTION(isinf, isinf_fn)
 TANDEM_UNARY_FUNCTION(isfinite, isfinite_fn)
 TANDEM_UNARY_FUNCTION(signbit, signbit_fn)
 #undef TANDEM_UNARY_FUNCTION
+
+/// numpy's nan_to_num: NaN becomes `nan` (0 by default), +inf `posinf` and -inf
+/// `neginf` (by default the element type's largest and lowest finite values, as numpy);
+/// lazy like the other element-wise functions. Integers pass unchanged.
+template <operand A>
+auto nan_to_num(A&& a, double nan = 0.0, std::optional<double> posinf = std::nullopt,
+                std::optional<double> neginf = std::nullopt) {
+  using P = detail::real_part_t<value_of_t<A>>;
+  double largest = 0;
+  if constexpr (std::is_same_v<P, half>)
+    largest = 65504.0;
+  else if constexpr (std::is_same_v<P, bfloat16>)
+    largest = 0x1.fep127;
+  else if constexpr (std::is_floating_point_v<P>)
+    largest = static_cast<double>(std::numeric_limits<P>::max());
+  return detail::make_map(detail::nan_to_num_fn{nan, posinf.value_or(largest), neginf.value_or(-largest)},
+                          std::forward<A>(a));
+}
 
 /// numpy's round(a, decimals): to `decimals` places after the point (before it when
 /// negative), half to even; see detail::round_decimals_fn.

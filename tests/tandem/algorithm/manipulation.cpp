@@ -90,6 +90,52 @@ TEMPLATE_TEST_CASE("concatenate, stack and split", "[manipulation]", TANDEM_TEST
   CHECK_THROWS_AS(td::array_split(ten, 0), td::shape_error);
 }
 
+TEMPLATE_TEST_CASE("vstack, hstack, diff and outer, as numpy's", "[manipulation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // vstack of rank-1 parts stacks rows; hstack joins them end to end; higher ranks join
+  // along axis 0 and 1.
+  const auto r0 = td::arange<int>(3, space);
+  const auto r1 = td::eval(r0 + 10);
+  const auto v = td::vstack({r0.view(), r1.view()});
+  static_assert(std::is_same_v<decltype(v), const td::tensor<int, 2, TestType>>);
+  CHECK(v.shape() == td::shape<2>{2, 3});
+  CHECK(testing::values(v) == std::vector<double>{0, 1, 2, 10, 11, 12});
+  const auto two = td::arange<int>(2, space);
+  CHECK(testing::values(td::hstack({two.view(), r0.view()})) == std::vector<double>{0, 1, 0, 1, 2});
+  const auto m = td::from<int>({{1, 3, 6}, {10, 15, 21}}, space);
+  CHECK(td::hstack(std::vector<td::tensor_view<const int, 2, TestType>>{m.view(), m.view()}).shape() ==
+        td::shape<2>{2, 6});
+  CHECK(td::vstack({m.view(), m.view()}).shape() == td::shape<2>{4, 3});
+  CHECK_THROWS_AS(td::vstack({r0.view(), two.view()}), td::shape_error);
+
+  // diff: numpy's values (diff([1, 4, 9, 16, 25]) = [3, 5, 7, 9]; n = 2: [2, 2, 2]).
+  const auto sq = td::from<int>({1, 4, 9, 16, 25}, space);
+  CHECK(testing::values(td::diff(sq)) == std::vector<double>{3, 5, 7, 9});
+  CHECK(testing::values(td::diff(sq, 2)) == std::vector<double>{2, 2, 2});
+  CHECK(td::diff(sq, 5).shape() == td::shape<1>{0});
+  CHECK(td::diff(sq, 9).shape() == td::shape<1>{0});
+  CHECK(td::diff(sq, std::numeric_limits<td::index_t>::max()).shape() == td::shape<1>{0});  // no 2^63 steps
+  CHECK(testing::values(td::diff(sq, 0)) == testing::values(sq));
+  CHECK(testing::values(td::diff(m)) == std::vector<double>{2, 3, 5, 6});
+  CHECK(testing::values(td::diff(m, 1, 0)) == std::vector<double>{9, 12, 15});
+  CHECK(testing::values(td::diff(td::transpose(m), 1, 0)) == std::vector<double>{2, 5, 3, 6});  // a strided view
+  CHECK(testing::values(td::diff(sq * 2)) == std::vector<double>{6, 10, 14, 18});                // an expression
+  CHECK(td::to_vector(td::diff(td::from<bool>({true, false, false, true}, space))) ==
+        std::vector<bool>{true, false, true});  // bool: !=, as numpy
+  const auto wrapped = td::diff(td::from<std::int8_t>({-128, 127}, space));
+  static_assert(std::is_same_v<td::value_of_t<decltype(wrapped)>, std::int8_t>);
+  CHECK(testing::values(wrapped) == std::vector<double>{-1});  // 255 wraps, as numpy's int8
+  CHECK_THROWS_AS(td::diff(sq, -1), td::shape_error);
+  CHECK_THROWS_AS(td::diff(m, 1, 2), td::index_error);
+
+  // outer: a column against a row, lazy.
+  const auto o = td::eval(td::outer(td::from<int>({1, 2, 3}, space), td::from<int>({10, 20}, space)));
+  CHECK(o.shape() == td::shape<2>{3, 2});
+  CHECK(testing::values(o) == std::vector<double>{10, 20, 20, 40, 30, 60});
+  CHECK(testing::values(td::eval(td::outer(sq * 1.5, td::slice(sq, td::range(0, 5, 2))))) ==
+        std::vector<double>{1.5, 13.5, 37.5, 6, 54, 150, 13.5, 121.5, 337.5, 24, 216, 600, 37.5, 337.5, 937.5});
+}
+
 TEMPLATE_TEST_CASE("tile, repeat and roll", "[manipulation]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto v = td::from<int>({1, 2, 3}, space);

@@ -213,6 +213,23 @@ TEMPLATE_TEST_CASE("round to decimals, as numpy's round(a, decimals)", "[math]",
         testing::values(td::eval(td::rint(td::transpose(m) * 10.0))));
 }
 
+TEMPLATE_TEST_CASE("nan_to_num, as numpy's", "[math]", TANDEM_TEST_SPACES) {
+  using S = TestType;
+  const auto x = td::from<double>({qnan, inf, -inf, 1.5, -0.0}, S{});
+  const double dmax = std::numeric_limits<double>::max();
+  check_all("defaults", td::nan_to_num(x), {0.0, dmax, -dmax, 1.5, -0.0}, 0, 0);
+  check_all("given", td::nan_to_num(x, -1, 9, -9), {-1, 9, -9, 1.5, -0.0}, 0, 0);
+  check_all("only posinf", td::nan_to_num(x, 0, 7), {0.0, 7, -dmax, 1.5, -0.0}, 0, 0);
+  const double fmax = std::numeric_limits<float>::max();
+  check_all("float", td::nan_to_num(td::cast<float>(x)), {0.0, fmax, -fmax, 1.5, -0.0}, 0, 0);
+  check_all("half", td::nan_to_num(td::cast<td::half>(x)), {0.0, 65504, -65504, 1.5, -0.0}, 0, 0);
+  const auto i = td::from<int>({INT32_MIN, 0, 7}, S{});
+  CHECK(testing::values(td::nan_to_num(i, 5)) == testing::values(i));
+  using zd = td::complex<double>;
+  const auto z = td::to_vector(td::nan_to_num(td::from(std::vector<zd>{zd(qnan, inf), zd(2, -inf)}, {2}, S{})));
+  CHECK((z[0].real() == 0 && z[0].imag() == dmax && z[1].real() == 2 && z[1].imag() == -dmax));
+}
+
 TEMPLATE_TEST_CASE("two-argument float functions", "[math]", TANDEM_TEST_SPACES) {
   const std::vector<double> a = {1.0, -1.0, -1.0, 0.0, -0.0, 3.0, inf, -2.5, qnan, 1e200};
   const std::vector<double> b = {1.0, 1.0, -1.0, -1.0, -1.0, 4.0, 2.0, inf, 1.0, 1e200};
