@@ -185,6 +185,8 @@ OPS = {
     "digitize": (2, FLOATS + INTS, EXACT, "few_finite"),
     "digitize_right": (2, FLOATS + INTS, EXACT, "few_finite"),
     "isin": (2, FLOATS + INTS, EXACT, "few"),
+    # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
+    "interp": (2, FLOATS, EXACT, "finite"),
     "topk_values": (1, FLOATS + INTS, EXACT, "any"),
     "topk_indices": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "partition_axis": (1, FLOATS + INTS, "partition", "nozero"),
@@ -314,7 +316,7 @@ NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_a
                   "quantiles", "percentiles_axis", "quantiles_grid_axis",
                   "nanmax_axis", "nanmin_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis",
                   "argpartition_axis",
-                  "digitize", "digitize_right", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
+                  "digitize", "digitize_right", "interp", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
                   "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s"}
 # irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
 NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n"}
@@ -422,6 +424,7 @@ def numpy_result(op, dt, a, b, axis):
             "digitize": lambda: np.digitize(a, np.unique(b)).astype(np.int64),
             "digitize_right": lambda: np.digitize(a, np.unique(b), right=True).astype(np.int64),
             "isin": lambda: np.isin(a, b),
+            "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
             "topk_values": lambda: topk(a, axis, True), "topk_indices": lambda: topk(a, axis, False),
             "partition_axis": lambda: np.sort(a, axis=axis), "argpartition_axis": lambda: np.sort(a, axis=axis),
             "argsort_axis": lambda: np.argsort(a, axis=axis, kind="stable").astype(np.int64),

@@ -82,6 +82,11 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   }
   if (op == "digitize" || op == "digitize_right") return collect(td::digitize(a, td::unique(b), op == "digitize_right"));
   if (op == "isin") return collect(td::isin(a, b));
+  if (op == "interp") {
+    const auto xp = td::unique(b);
+    const td::tensor<double, 1, S> fp = td::cast<double>(xp) * 2.0 + 1.0;
+    return collect(td::interp(a, xp, fp));
+  }
   if (op == "topk_values" || op == "topk_indices") {
     const td::index_t n = a.shape()[static_cast<std::size_t>(axis < 0 ? axis + 2 : axis)];
     auto r = td::topk(a, n < 3 ? n : 3, axis);

@@ -7,6 +7,7 @@
 /// \code
 /// auto pos = td::searchsorted(edges, x);                 // numpy's side="left", any shape
 /// auto r = td::searchsorted(edges, x, td::side::right);
+/// auto y = td::interp(x, xp, fp);                        // numpy's piecewise-linear interp
 /// auto [vals, idx] = td::topk(a, 16);                    // the 16 largest, largest first
 /// auto p = td::partition(a, 5);                          // p(5) is where a sort puts it
 /// auto order = td::argsort(m, 0);                        // each column's sorting indices
@@ -25,6 +26,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -673,6 +675,68 @@ auto isin(const A& a, const X& test) {
                                    32);
   });
   detail::backend_t<S>::finish();
+  return out;
+}
+
+namespace detail {
+/// numpy's interp at one point: xp ascending (n >= 1), the result in double.
+struct interp_kernel_fn {
+  const double* xp;
+  const double* fp;
+  index_t n;
+  double left, right;
+  template <class X>
+  TANDEM_HD double operator()(X value) const {
+    const double x = convert<double>(value);
+    if (x != x) return x;  // NaN
+    if (x > xp[n - 1]) return right;
+    if (x < xp[0]) return left;
+    index_t lo = 0, hi = n;  // the first xp above x, so j = lo - 1 is the last at or below it
+    while (lo < hi) {
+      const index_t mid = lo + (hi - lo) / 2;
+      if (xp[mid] <= x)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    const index_t j = lo - 1;
+    if (j == n - 1 || xp[j] == x) return fp[j];  // at a sample point: its value, as numpy
+    // numpy's line from the left point; where that gives NaN (an infinite slope or
+    // end), from the right point; NaN still between equal values: that value.
+    const double slope = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j]);
+    double r = add_rn(mul_rn(slope, x - xp[j]), fp[j]);
+    if (r != r) {
+      r = add_rn(mul_rn(slope, x - xp[j + 1]), fp[j + 1]);
+      if (r != r && fp[j] == fp[j + 1]) r = fp[j];
+    }
+    return r;
+  }
+};
+}  // namespace detail
+
+/// numpy's interp: the piecewise-linear interpolant through (xp[i], fp[i]) at each
+/// element of x (any rank), in double as numpy's float64; `left` and `right` (by default
+/// fp's first and last values) beyond xp's ends, NaN at a NaN. xp must be increasing (not
+/// checked, as numpy); xp and fp rank 1 of one length, at least 1 (else td::shape_error).
+template <operand X, operand XP, operand FP>
+auto interp(const X& x, const XP& xp, const FP& fp, std::optional<double> left = std::nullopt,
+            std::optional<double> right = std::nullopt) {
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<XP>>::type;
+  static_assert(std::is_same_v<S, space_of_t<FP>>, "tandem: interp's operands must live in one space");
+  static_assert(rank_of_v<XP> == 1 && rank_of_v<FP> == 1, "tandem: interp's xp and fp are rank 1");
+  static_assert(!detail::is_complex_v<value_of_t<X>> && !detail::is_complex_v<value_of_t<XP>> &&
+                    !detail::is_complex_v<value_of_t<FP>>,
+                "tandem: interp takes real operands");
+  const index_t n = xp.shape()[0];
+  if (fp.shape()[0] != n)
+    throw shape_error("tandem: interp: xp has " + std::to_string(n) + " points and fp " +
+                      std::to_string(fp.shape()[0]) + "; they must match");
+  if (n == 0) throw shape_error("tandem: interp: xp holds no sample points");
+  const tensor<double, 1, S> dx = tandem::cast<double>(xp), dy = tandem::cast<double>(fp);
+  const std::vector<double> ends = to_vector(tandem::cast<double>(fp));
+  tensor<double, rank_of_v<X>, S> out =
+      map(detail::interp_kernel_fn{dx.data(), dy.data(), n, left.value_or(ends.front()), right.value_or(ends.back())},
+          x);
   return out;
 }
 

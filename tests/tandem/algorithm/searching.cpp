@@ -55,6 +55,39 @@ std::vector<double> reference_argsort(const std::vector<double>& v, td::index_t 
 }
 }  // namespace
 
+TEMPLATE_TEST_CASE("interp, as numpy's", "[searching]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  // numpy 2.4: interp(x, [1, 2, 2, 4], [10, 20, 30, 40]); at the repeated 2 the last
+  // point's value, beyond the ends fp's ends (or left and right), NaN at NaN.
+  const auto xp = td::from<double>({1, 2, 2, 4}, space);
+  const auto fp = td::from<double>({10, 20, 30, 40}, space);
+  const auto x = td::from<double>({0, 1, 1.5, 2, 3, 4, 5, nan, -inf, inf}, space);
+  const auto y = td::interp(x, xp, fp);
+  static_assert(std::is_same_v<decltype(y), const td::tensor<double, 1, TestType>>);
+  const auto yv = testing::values(y);
+  const std::vector<double> want{10, 10, 15, 30, 35, 40, 40, nan, 10, 40};
+  REQUIRE(yv.size() == want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    INFO("element " << i);
+    CHECK((yv[i] == want[i] || (std::isnan(yv[i]) && std::isnan(want[i]))));
+  }
+  const auto yl = testing::values(td::interp(x, xp, fp, -1.0, 99.0));
+  CHECK((yl[0] == -1 && yl[6] == 99 && yl[8] == -1 && yl[9] == 99 && yl[2] == 15));
+  // One sample point; infinite values (numpy: [inf, inf, inf], from the other end where
+  // the line from the left gives NaN); float operands give double, any rank and layout.
+  CHECK(testing::values(td::interp(td::from<double>({0.5, 2.5}, space), td::from<double>({1}, space),
+                                   td::from<double>({7}, space))) == std::vector<double>{7, 7});
+  CHECK(testing::values(td::interp(td::from<double>({1.5, 2.5, 3.5}, space), td::from<double>({1, 2, 3, 4}, space),
+                                   td::from<double>({0, inf, inf, 1}, space))) == std::vector<double>{inf, inf, inf});
+  const auto grid = td::transpose(td::reshape(td::arange<float>(6, space), {2, 3}));  // [[0 3] [1 4] [2 5]]
+  const auto g = td::interp(grid, td::from<float>({0, 5}, space), td::from<int>({0, 10}, space));
+  static_assert(std::is_same_v<decltype(g), const td::tensor<double, 2, TestType>>);
+  CHECK(testing::values(g) == std::vector<double>{0, 6, 2, 8, 4, 10});
+  CHECK_THROWS_AS(td::interp(x, xp, td::from<double>({1, 2}, space)), td::shape_error);
+  CHECK_THROWS_AS(td::interp(x, td::zeros<double>({0}, space), td::zeros<double>({0}, space)), td::shape_error);
+}
+
 TEMPLATE_TEST_CASE("searchsorted, digitize and isin", "[searching]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto sorted = td::from<double>({1, 2, 2, 3, nan_v}, space);
