@@ -41,6 +41,7 @@
 #include "../views/axes.hpp"
 #include "../views/reshape.hpp"
 #include "../core/radix_key.hpp"
+#include "matmul.hpp"
 #include "reduce.hpp"
 #include "selection.hpp"
 #include "sort.hpp"
@@ -1016,6 +1017,57 @@ template <operand E, operand Q>
   requires(!dist_operand<Q>)
 auto percentile(const E& e, const Q& p, index_t axis) {
   return detail::quantiles(e, p, 100, axis, "percentile");
+}
+
+// ---- covariance and correlation ------------------------------------------------------
+
+/// numpy's cov: the covariance matrix of the variables in m's rows (its columns with
+/// rowvar = false), each observed along the other axis, divided by n - ddof (n the
+/// observations; at or below zero the division gives infinities or NaN, as numpy's,
+/// which warns). In double, as numpy's float64 (real operands only), through one
+/// matrix product of the centred data: [k, k] for k variables; a rank-1 m is one
+/// variable, and gives a rank-0 tensor, as numpy's 0-d array.
+template <operand M>
+  requires(!dist_operand<M>)
+auto cov(const M& m, bool rowvar = true, index_t ddof = 1) {
+  using S = space_of_t<M>;
+  constexpr std::size_t R = rank_of_v<M>;
+  static_assert(R == 1 || R == 2, "tandem: cov takes a rank-1 or rank-2 operand");
+  static_assert(!detail::is_complex_v<value_of_t<M>>, "tandem: cov takes real operands");
+  tensor<double, 2, S> x;
+  if constexpr (R == 1)
+    x = reshape(tensor<double, 1, S>(cast<double>(m)), {1, m.shape()[0]});
+  else if (rowvar)
+    x = cast<double>(m);
+  else
+    x = transpose(tensor<double, 2, S>(cast<double>(m)));
+  const index_t n = x.extent(1);
+  x = x - mean(x, 1, keepdims);  // numpy's X -= avg[:, None]
+  const double fact = static_cast<double>(n - ddof > 0 ? n - ddof : 0);
+  tensor<double, 2, S> c = matmul(x, transpose(x));
+  c = c * (1.0 / fact);  // numpy multiplies by 1 / fact
+  if constexpr (R == 1)
+    return std::move(c).reshape_into(shape<0>{});
+  else
+    return c;
+}
+
+/// numpy's corrcoef: cov's matrix normalized by the standard deviations, c(i, j) /
+/// (s(i) s(j)), clipped to [-1, 1] as numpy's (a variable that does not vary gives NaN).
+template <operand M>
+  requires(!dist_operand<M>)
+auto corrcoef(const M& m, bool rowvar = true) {
+  auto c = cov(m, rowvar);
+  if constexpr (decltype(c)::rank == 0) {
+    c = c / c;  // numpy: 1 (NaN for no variation)
+    return c;
+  } else {
+    const tensor<double, 1, space_of_t<M>> d = sqrt(diagonal(c));
+    c = c / expand_dims(d.view(), 1);
+    c = c / d;
+    c = clamp(c, -1.0, 1.0);
+    return c;
+  }
 }
 
 // ---- weighted average ------------------------------------------------------------------

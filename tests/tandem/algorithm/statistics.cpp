@@ -509,6 +509,41 @@ TEMPLATE_TEST_CASE("quantiles of several q at once", "[statistics][median]", TAN
   CHECK_THROWS_WITH(td::quantile(q4, td::from<double>({0.5, 2.0}, space)), testing::contains("outside [0, 1]"));
 }
 
+TEMPLATE_TEST_CASE("cov and corrcoef, as numpy's", "[statistics]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy 2.4: cov and corrcoef of three variables observed four times.
+  const auto m = td::from<double>({{1, 2, 4, 7}, {3, 1, 0, 2}, {2, 2, 2, 2.5}}, space);
+  const auto c = td::cov(m);
+  static_assert(std::is_same_v<decltype(c), const td::tensor<double, 2, TestType>>);
+  const std::vector<double> want{7.0, -0.6666666666666666, 0.5833333333333333, -0.6666666666666666, 1.6666666666666665,
+                                 0.08333333333333333, 0.5833333333333333, 0.08333333333333333, 0.0625};
+  const auto cv = testing::values(c);
+  REQUIRE(cv.size() == 9);
+  for (std::size_t i = 0; i < 9; ++i) CHECK(cv[i] == Catch::Approx(want[i]).epsilon(1e-14).margin(1e-16));
+  CHECK(testing::values(td::cov(m, true, 0))[0] == Catch::Approx(5.25).epsilon(1e-14));
+  // Columns as variables, float operands (double results), a transposed view.
+  const auto cols = td::cov(td::cast<float>(td::transpose(m)), false);
+  CHECK(cols.shape() == td::shape<2>{3, 3});
+  CHECK(testing::values(cols)[4] == Catch::Approx(1.6666666666666665).epsilon(1e-7));
+  CHECK(td::cov(m, false).shape() == td::shape<2>{4, 4});
+  // One variable: a rank-0 result (numpy's 0-d array(2.33333333)); n <= ddof: infinite.
+  const auto one = td::cov(td::from<double>({1, 2, 4}, space));
+  static_assert(std::is_same_v<decltype(one), const td::tensor<double, 0, TestType>>);
+  CHECK(testing::values(one)[0] == Catch::Approx(7.0 / 3).epsilon(1e-14));
+  CHECK(std::isinf(testing::values(td::cov(td::from<double>({{1, 2}}, space), true, 2))[0]));
+  const std::vector<double> r{0.9999999999999998, -0.1951800145897066, 0.8819171036881968, -0.1951800145897066, 1.0,
+                              0.2581988897471611, 0.8819171036881968, 0.2581988897471611, 1.0};
+  const auto rv = testing::values(td::corrcoef(m));
+  REQUIRE(rv.size() == 9);
+  for (std::size_t i = 0; i < 9; ++i) {
+    CHECK(rv[i] == Catch::Approx(r[i]).epsilon(1e-14));
+    CHECK(std::abs(rv[i]) <= 1);
+  }
+  // A variable that does not vary: NaN in its row and column, as numpy's.
+  const auto flat = testing::values(td::corrcoef(td::from<double>({{1, 2, 3}, {5, 5, 5}}, space)));
+  CHECK((flat[0] == Catch::Approx(1.0) && std::isnan(flat[1]) && std::isnan(flat[3])));
+}
+
 TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statistics][nan]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto a = td::from<double>({{1, 2, 3}, {4, 5, 6}}, space);
