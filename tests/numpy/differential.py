@@ -185,6 +185,12 @@ OPS = {
     "digitize": (2, FLOATS + INTS, EXACT, "few_finite"),
     "digitize_right": (2, FLOATS + INTS, EXACT, "few_finite"),
     "isin": (2, FLOATS + INTS, EXACT, "few"),
+    # cov and corrcoef of a's rows (or columns), in double: one matrix product of the
+    # centred data, as numpy's, whose BLAS may add in another order ("sum" tolerance of
+    # the squared deviations); outer: one product per element, exact
+    "cov": (1, FLOATS, "cov", "finite"),
+    "cov_columns": (1, FLOATS, "cov", "finite"),
+    "outer": (2, FLOATS + INTS, EXACT, "any"),
     # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
     "interp": (2, FLOATS, EXACT, "finite"),
     "topk_values": (1, FLOATS + INTS, EXACT, "any"),
@@ -316,7 +322,7 @@ NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_a
                   "quantiles", "percentiles_axis", "quantiles_grid_axis",
                   "nanmax_axis", "nanmin_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis",
                   "argpartition_axis",
-                  "digitize", "digitize_right", "interp", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
+                  "digitize", "digitize_right", "interp", "cov", "cov_columns", "outer", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
                   "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s"}
 # irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
 NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n"}
@@ -424,6 +430,10 @@ def numpy_result(op, dt, a, b, axis):
             "digitize": lambda: np.digitize(a, np.unique(b)).astype(np.int64),
             "digitize_right": lambda: np.digitize(a, np.unique(b), right=True).astype(np.int64),
             "isin": lambda: np.isin(a, b),
+            # numpy squeezes one variable's [1, 1] to 0-d; a rank-2 operand keeps rank 2 here
+            "cov": lambda: np.atleast_2d(np.cov(a)),
+            "cov_columns": lambda: np.atleast_2d(np.cov(a, rowvar=False, ddof=0)),
+            "outer": lambda: np.outer(a[0], b[0]),
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
             "topk_values": lambda: topk(a, axis, True), "topk_indices": lambda: topk(a, axis, False),
             "partition_axis": lambda: np.sort(a, axis=axis), "argpartition_axis": lambda: np.sort(a, axis=axis),
@@ -653,6 +663,12 @@ def compare(c, want, got_dt, got):
             with np.errstate(all="ignore"):
                 terms = np.maximum(np.abs(c["a"].astype(np.float64)), np.abs(c["b"].astype(np.float64)))
                 scale = (np.broadcast_to(terms, want.shape).reshape(-1) + magnitude) * 8 * eps
+        elif tol == "cov":  # each element a sum of n products of centred values, over n - ddof
+            x = c["a"].astype(np.float64)
+            x = x if c["op"] == "cov" else x.T
+            d = np.abs(x - x.mean(axis=1, keepdims=True))
+            n = max(x.shape[1], 2)
+            scale = (d @ d.T).reshape(-1) * 8 * eps * math.log2(n) / max(n - (1 if c["op"] == "cov" else 0), 1)
         elif tol == "fft":  # each output an n-point sum of products with unit twiddles
             x = c["a"].astype(np.complex128)
             n = max(x.size, 2)

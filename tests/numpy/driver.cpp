@@ -82,6 +82,7 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   }
   if (op == "digitize" || op == "digitize_right") return collect(td::digitize(a, td::unique(b), op == "digitize_right"));
   if (op == "isin") return collect(td::isin(a, b));
+  if (op == "outer") return collect(td::outer(td::slice(a, 0, td::all), td::slice(b, 0, td::all)));
   if (op == "interp") {
     const auto xp = td::unique(b);
     const td::tensor<double, 1, S> fp = td::cast<double>(xp) * 2.0 + 1.0;
@@ -121,6 +122,8 @@ template <class T, class S, class A>
 result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   if (auto r = inexact_ops(c, a, b)) return *r;
   const std::string& op = c.op;
+  if (op == "cov") return collect(td::cov(a));
+  if (op == "cov_columns") return collect(td::cov(a, false, 0));
   TANDEM_DRIVER_UNARY("tan", tan)
   TANDEM_DRIVER_UNARY("arcsin", asin)
   TANDEM_DRIVER_UNARY("arccos", acos)
