@@ -292,14 +292,7 @@ auto diff(const X& x, index_t n = 1, index_t axis = -1) {
   const std::size_t ax = detail::normalize_axis(axis, R, "diff");
   using view_t = tensor_view<const V, R, S>;
   tensor<V, R, S> keep;
-  const view_t v = [&] {
-    if constexpr (detail::joinable<X> && std::is_same_v<typename std::remove_cvref_t<X>::value_type, V>) {
-      return view_t(detail::as_view(x));
-    } else {
-      keep = x;
-      return view_t(keep.view());
-    }
-  }();
+  const view_t v = detail::readable_view(x, keep);
   const auto step = [ax](const view_t& w) {  // w[1:] - w[:-1] along ax
     const index_t len = w.extent(ax), m = len > 0 ? len - 1 : 0;
     const auto hi = detail::along(w, ax, len > 0 ? 1 : 0, m), lo = detail::along(w, ax, 0, m);

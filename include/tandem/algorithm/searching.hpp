@@ -479,27 +479,6 @@ struct partition_kernel {
   };
 };
 
-/// Whether readable_view reads the operand where it lies (a tensor or view of its own
-/// element type) rather than evaluating it.
-template <class X, class D = std::remove_cvref_t<X>>
-inline constexpr bool reads_in_place_v = false;
-template <class X, class D>
-  requires(is_tensor_v<D> || is_view_v<D>)
-inline constexpr bool reads_in_place_v<X, D> = std::is_same_v<typename D::value_type, value_of_t<X>>;
-
-/// The operand as a strided view in its space: tensors and views as they are, anything
-/// else evaluated into `keep`.
-template <class X>
-auto readable_view(const X& x, tensor<value_of_t<X>, rank_of_v<X>, space_of_t<X>>& keep) {
-  using V = value_of_t<X>;
-  if constexpr (reads_in_place_v<X>) {
-    return tensor_view<const V, rank_of_v<X>, space_of_t<X>>(x.view());
-  } else {
-    keep = x;
-    return tensor_view<const V, rank_of_v<X>, space_of_t<X>>(keep.view());
-  }
-}
-
 /// The operand with `axis` moved last, as a view whose lanes are its rows. On CPU cores,
 /// where those lanes would stride through memory an element per cache line (a leading
 /// axis, a transposed operand), a copy laid out with the axis last (axis_last_copy, in
@@ -691,15 +670,7 @@ struct interp_kernel_fn {
     if (x != x) return x;  // NaN
     if (x > xp[n - 1]) return right;
     if (x < xp[0]) return left;
-    index_t lo = 0, hi = n;  // the first xp above x, so j = lo - 1 is the last at or below it
-    while (lo < hi) {
-      const index_t mid = lo + (hi - lo) / 2;
-      if (xp[mid] <= x)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    const index_t j = lo - 1;
+    const index_t j = bound_of<double, true>(xp, n, x) - 1;  // the last sample point at or below x
     if (j == n - 1 || xp[j] == x) return fp[j];  // at a sample point: its value, as numpy
     // numpy's line from the left point; where that gives NaN (an infinite slope or
     // end), from the right point; NaN still between equal values: that value.
@@ -733,10 +704,13 @@ auto interp(const X& x, const XP& xp, const FP& fp, std::optional<double> left =
                       std::to_string(fp.shape()[0]) + "; they must match");
   if (n == 0) throw shape_error("tandem: interp: xp holds no sample points");
   const tensor<double, 1, S> dx = tandem::cast<double>(xp), dy = tandem::cast<double>(fp);
-  const std::vector<double> ends = to_vector(tandem::cast<double>(fp));
-  tensor<double, rank_of_v<X>, S> out =
-      map(detail::interp_kernel_fn{dx.data(), dy.data(), n, left.value_or(ends.front()), right.value_or(ends.back())},
-          x);
+  if (!left || !right) {  // fp's two ends, read back alone (a view of [first, last])
+    const std::vector<double> ends =
+        to_vector(tensor_view<const double, 1, S>(dy.data(), shape<1>{n > 1 ? 2 : 1}, shape<1>{n - 1}));
+    if (!left) left = ends.front();
+    if (!right) right = ends.back();
+  }
+  tensor<double, rank_of_v<X>, S> out = map(detail::interp_kernel_fn{dx.data(), dy.data(), n, *left, *right}, x);
   return out;
 }
 

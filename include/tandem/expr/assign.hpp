@@ -322,6 +322,27 @@ auto eval(const E& e) {
 
 namespace detail {
 
+/// Whether readable_view reads the operand where it lies (a tensor or view of its own
+/// element type) rather than evaluating it.
+template <class X, class D = std::remove_cvref_t<X>>
+inline constexpr bool reads_in_place_v = false;
+template <class X, class D>
+  requires(is_tensor_v<D> || is_view_v<D>)
+inline constexpr bool reads_in_place_v<X, D> = std::is_same_v<typename D::value_type, value_of_t<X>>;
+
+/// The operand as a strided view in its space: tensors and views as they are, anything
+/// else evaluated into `keep`.
+template <class X>
+auto readable_view(const X& x, tensor<value_of_t<X>, rank_of_v<X>, space_of_t<X>>& keep) {
+  using V = value_of_t<X>;
+  if constexpr (reads_in_place_v<X>) {
+    return tensor_view<const V, rank_of_v<X>, space_of_t<X>>(x.view());
+  } else {
+    keep = x;
+    return tensor_view<const V, rank_of_v<X>, space_of_t<X>>(keep.view());
+  }
+}
+
 /// An operand's elements as V, dense and row-major, in its own space: `data` points at
 /// the operand's own memory when it is a tensor or a dense view of V, and at a copy held
 /// here otherwise (or when `must_copy`, e.g. because the caller will overwrite them).

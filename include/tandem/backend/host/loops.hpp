@@ -26,12 +26,6 @@
 
 namespace tandem::detail {
 
-/// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
-/// tiles: `a` = R - 1 is the destination's innermost axis, `b` the source's. One call
-/// copies one row of tiles (`tile` indices of b, every index of a) for one index of the
-/// other axes, reading `tile` source lines of each tile while they are in cache and writing
-/// the destination along its rows. What a CPU wants; a GPU tiles through shared memory
-/// (backend/cuda/copy.cuh).
 #if !TANDEM_DEVICE_CODE && (defined(__GNUC__) || defined(__clang__)) && defined(__has_builtin)
 #  if __has_builtin(__builtin_shufflevector)
 #    define TANDEM_BLOCK_TRANSPOSE 1
@@ -102,6 +96,12 @@ inline void copy_transposed(T* dst, index_t dst_step, const T* src, index_t src_
     for (index_t j = 0; j < ck; ++j) dst[i * dst_step + j] = src[j * src_step + i];
 }
 
+/// A copy between two layouts whose fast axes differ (a transpose, a permute), in square
+/// tiles: `a` = R - 1 is the destination's innermost axis, `b` the source's. One call
+/// copies one row of tiles (`tile` indices of b, every index of a) for one index of the
+/// other axes, reading `tile` source lines of each tile while they are in cache and writing
+/// the destination along its rows. What a CPU wants; a GPU tiles through shared memory
+/// (backend/cuda/copy.cuh).
 template <class T, class U, std::size_t R>
 struct tiled_copy_kernel {
   T* out;
