@@ -28,6 +28,7 @@
 #include "algorithm/statistics.hpp"
 #include "algorithm/manipulation.hpp"
 #include "algorithm/searching.hpp"
+#include "algorithm/numeric.hpp"
 #include "algorithm/matmul.hpp"
 #include "fft.hpp"
 #include "linalg.hpp"

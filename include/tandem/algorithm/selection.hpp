@@ -1,6 +1,6 @@
 #pragma once
 /// \file algorithm/selection.hpp
-/// Selection and indexing: nonzero, count_nonzero (whole or along an axis), compress, take, scatter, histogram.
+/// Selection and indexing: nonzero, argwhere, count_nonzero (whole or along an axis), compress, take, scatter, histogram.
 /// They take tensors, views and expressions (read as they are computed) in any space.
 ///
 /// \code
@@ -197,6 +197,32 @@ tensor<index_t, 1, space_of_t<M>> nonzero(const M& mask) {
   detail::with_getter<bool>(mask, extents, [&](auto pred) {
     out = detail::select<index_t, S>(extents.size(), pred, detail::index_identity_getter{});
   });
+  return out;
+}
+
+namespace detail {
+/// Row i of argwhere's result: the multi-index of the flat index flat[i].
+template <std::size_t R>
+struct unravel_rows_kernel {
+  const index_t* flat;
+  shape<R> extents;
+  index_t* out;
+  TANDEM_HD void operator()(index_t i) const { unravel(flat[i], extents, out + i * static_cast<index_t>(R)); }
+};
+}  // namespace detail
+
+/// numpy's argwhere: the multi-indices of the nonzero (true) elements, row-major, one row
+/// each, as a tensor<index_t, 2> of shape [count, rank].
+template <operand M>
+tensor<index_t, 2, space_of_t<M>> argwhere(const M& mask) {
+  using S = space_of_t<M>;
+  constexpr std::size_t R = rank_of_v<M>;
+  static_assert(R >= 1, "tandem: argwhere takes an operand of rank 1 or more");
+  const tensor<index_t, 1, S> flat = nonzero(mask);
+  const index_t count = flat.shape()[0];
+  tensor<index_t, 2, S> out(shape<2>{count, static_cast<index_t>(R)}, uninitialized);
+  detail::backend_t<S>::for_each(count, detail::unravel_rows_kernel<R>{flat.data(), mask.shape(), out.data()},
+                                 static_cast<index_t>(R));
   return out;
 }
 

@@ -36,6 +36,26 @@ TEMPLATE_TEST_CASE("nonzero and count_nonzero", "[selection]", TANDEM_TEST_SPACE
   CHECK(td::count_nonzero(mask) == td::index_t(want.size()));
 }
 
+TEMPLATE_TEST_CASE("argwhere gives numpy's multi-indices", "[selection]", TANDEM_TEST_SPACES) {
+  const auto a = td::from<float>({{0, 1.5f, 0}, {-2, 0, 3}}, TestType{});
+  const auto w = td::argwhere(a);
+  static_assert(std::is_same_v<decltype(w), const td::tensor<td::index_t, 2, TestType>>);
+  CHECK(w.shape() == td::shape<2>{3, 2});
+  CHECK(td::to_vector(w) == std::vector<td::index_t>{0, 1, 1, 0, 1, 2});  // numpy's argwhere
+  CHECK(td::to_vector(td::argwhere(td::transpose(a) > 0.f)) == std::vector<td::index_t>{1, 0, 2, 1});
+  CHECK(td::argwhere(td::zeros<int>({0, 4}, TestType{})).shape() == td::shape<2>{0, 2});
+  // Rank 3 over several parallel chunks, against a loop.
+  const td::index_t d0 = 30, d1 = 70, d2 = 50;
+  const auto r = td::reshape(td::arange<std::int64_t>(d0 * d1 * d2, TestType{}), {d0, d1, d2});
+  const auto got = td::to_vector(td::argwhere(r % 13 == std::int64_t(0)));
+  std::vector<td::index_t> want;
+  for (td::index_t i = 0; i < d0; ++i)
+    for (td::index_t j = 0; j < d1; ++j)
+      for (td::index_t k = 0; k < d2; ++k)
+        if (((i * d1 + j) * d2 + k) % 13 == 0) want.insert(want.end(), {i, j, k});
+  CHECK(got == want);
+}
+
 TEMPLATE_TEST_CASE("compress keeps the selected elements in order", "[selection]", TANDEM_TEST_SPACES) {
   auto a = td::from<int>({{1, 2, 3}, {4, 5, 6}}, TestType{});
   CHECK(values(td::compress((a / 2) * 2 == a, a)) == std::vector<double>{2, 4, 6});

@@ -1,0 +1,496 @@
+#pragma once
+/// \file algorithm/numeric.hpp
+/// numpy's numeric routines over whole operands: convolve and correlate (rank 1, in
+/// numpy's three modes), cross products along an axis, the Kronecker product, gradient
+/// (central differences) and trapezoid (the trapezoidal rule).
+///
+/// \code
+/// auto c = td::convolve(a, v);                              // numpy's 'full' mode
+/// auto s = td::convolve(a, v, td::convolve_mode::same);     // max(n, m) elements, centred
+/// auto r = td::correlate(a, v);                             // numpy's default 'valid'
+/// auto n = td::cross(u, w);                                 // 3-vectors along the last axis
+/// auto k = td::kron(a, b);                                  // [a0 b0, a1 b1, ...]
+/// auto g = td::gradient(f, 0.1);                            // rank 1: one tensor
+/// auto gy = td::gradient(img, 1.0, 0);                      // along one axis
+/// auto gx = td::gradient(f, x);                             // at sample points x
+/// double area = td::trapezoid(y, 0.5);                      // rank 1: a value
+/// \endcode
+/// Results take the type of the product of the operands' elements (integers wrap, as
+/// numpy's fixed-width integers do); gradient and trapezoid give double for integers,
+/// as numpy's. Each runs in its operands' space, one source for both.
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../backend/backend.hpp"
+#include "../backend/portable.hpp"
+#include "../creation.hpp"
+#include "../error.hpp"
+#include "../expr/assign.hpp"
+#include "../expr/functors.hpp"
+#include "../expr/math.hpp"
+#include "../shape.hpp"
+#include "../tensor.hpp"
+#include "../tensor_view.hpp"
+#include "../views/axes.hpp"
+#include "manipulation.hpp"
+#include "reduce.hpp"
+
+namespace tandem {
+
+/// Which part of the full convolution or correlation td::convolve and td::correlate
+/// return, as numpy's `mode`: every overlap (n + m - 1 elements), the centred max(n, m),
+/// or only where the operands overlap whole (max(n, m) - min(n, m) + 1).
+enum class convolve_mode { full, same, valid };
+
+/// The order of td::gradient's one-sided differences at an axis' ends, 1 or 2 (numpy's
+/// edge_order): `td::gradient(f, dx, td::edge_order{2})`.
+struct edge_order {
+  int order = 1;
+};
+
+namespace detail {
+
+/// The element type of a * b for elements of A and B (tandem's promotion).
+template <class A, class B>
+using product_t = value_of_t<decltype(std::declval<const A&>() * std::declval<const B&>())>;
+
+/// One element of a correlation: out[o] = sum over j of a[o + first - (m - 1) + j] * w[j],
+/// j where both are defined, summed in four interleaved partial sums (in float for the
+/// 16-bit floats, integers wrapping).
+template <class R>
+struct correlate_kernel {
+  using C = accumulate_t<R>;
+  const R* a;
+  const R* w;
+  R* out;
+  index_t n, m, first;
+  static TANDEM_HD C step(C s, const R& x, const R& y) {
+    return static_cast<C>(add(s, multiply(convert<C>(x), convert<C>(y))));
+  }
+  TANDEM_HD void operator()(index_t o) const {
+    const index_t shift = o + first - (m - 1);  // a's index paired with w[0]
+    const index_t lo = shift < 0 ? -shift : 0, hi = n - shift < m ? n - shift : m;
+    C s0{}, s1{}, s2{}, s3{};
+    index_t j = lo;
+    for (; j + 4 <= hi; j += 4) {
+      s0 = step(s0, a[shift + j], w[j]);
+      s1 = step(s1, a[shift + j + 1], w[j + 1]);
+      s2 = step(s2, a[shift + j + 2], w[j + 2]);
+      s3 = step(s3, a[shift + j + 3], w[j + 3]);
+    }
+    for (; j < hi; ++j) s0 = step(s0, a[shift + j], w[j]);
+    out[o] = convert<R>(static_cast<C>(add(static_cast<C>(add(s0, s1)), static_cast<C>(add(s2, s3)))));
+  }
+};
+
+/// numpy's correlate (Reverse false: w = conj(v)) and convolve (Reverse true: w = v
+/// reversed), as one correlation of a with w cut to the mode.
+template <bool Reverse, class A, class V>
+auto correlation(const A& a, const V& v, convolve_mode mode, const char* what) {
+  using S = typename spaces_must_match<space_of_t<A>, space_of_t<V>>::type;
+  using R = product_t<A, V>;
+  static_assert(rank_of_v<A> == 1 && rank_of_v<V> == 1, "tandem: convolve and correlate take rank-1 operands");
+  static_assert(!std::is_same_v<R, bool>, "tandem: convolve and correlate take numbers, not bool");
+  const index_t n = a.shape()[0], m = v.shape()[0];
+  if (n == 0 || m == 0)
+    throw shape_error(std::string("tandem: ") + what + ": " + (n == 0 ? "a" : "v") + " is empty");
+  const index_t small = n < m ? n : m, large = n < m ? m : n;
+  index_t first = 0, len = n + m - 1;
+  if (mode == convolve_mode::same) {
+    // numpy centres the cut the other way round when it swaps a shorter a with v to
+    // correlate them (and reverses the result back).
+    first = !Reverse && n < m ? small / 2 : (small - 1) / 2;
+    len = large;
+  } else if (mode == convolve_mode::valid) {
+    first = small - 1;
+    len = large - small + 1;
+  }
+  const dense_operand<R, A> da(a);
+  tensor<R, 1, S> w(shape<1>{m}, uninitialized);
+  {
+    const dense_operand<R, V> dv(v);
+    const tensor_view<const R, 1, S> vv(dv.data, shape<1>{m});
+    if constexpr (Reverse)
+      w.view() = flip(vv);
+    else if constexpr (is_complex_v<R>)
+      w.view() = conj(vv);
+    else
+      w.view() = vv;
+  }
+  tensor<R, 1, S> out(shape<1>{len}, uninitialized);
+  backend_t<S>::for_each(len, correlate_kernel<R>{da.data, w.data(), out.data(), n, m, first}, small);
+  return out;
+}
+
+/// x1 * y2 - x2 * y1 in T, each product rounded on its own (never one FMA), as numpy's.
+struct cross_term_fn {
+  template <class T>
+  TANDEM_HD T operator()(T x1, T y2, T x2, T y1) const {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+      return mul_rn(x1, y2) - mul_rn(x2, y1);
+    else
+      return static_cast<T>(minus_fn{}(multiplies_fn{}(x1, y2), multiplies_fn{}(x2, y1)));
+  }
+};
+
+/// a x + b y + c z with each product and each sum rounded on its own (numpy's order; a
+/// GPU compiler would otherwise fuse them into FMAs), in the type a * x has.
+struct three_terms_fn {
+  template <class C, class V>
+  TANDEM_HD auto operator()(C a, V x, C b, V y, C c, V z) const {
+    using T = decltype(multiplies_fn{}(a, x));
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      const T p = mul_rn(convert<T>(a), convert<T>(x)), q = mul_rn(convert<T>(b), convert<T>(y));
+      return add_rn(add_rn(p, q), mul_rn(convert<T>(c), convert<T>(z)));
+    } else {
+      return plus_fn{}(plus_fn{}(multiplies_fn{}(a, x), multiplies_fn{}(b, y)), multiplies_fn{}(c, z));
+    }
+  }
+};
+
+/// The floating type numpy's gradient and trapezoid compute in: the type itself for
+/// floating and complex types, double for integers and bool.
+template <class T>
+using inexact_t = std::conditional_t<std::is_integral_v<T>, double, T>;
+
+/// x with a new axis of extent 1 before each of its axes, then padded on the left to
+/// rank 2N (odd axes ones when Inner is false, even axes when true): the operand of
+/// kron's product, which broadcasts it across the other's axes.
+template <bool Inner, std::size_t N, class T, std::size_t R, class S>
+tensor_view<const T, 2 * N, S> kron_operand(const tensor_view<const T, R, S>& x) {
+  shape<2 * N> ext, str;
+  for (std::size_t k = 0; k < 2 * N; ++k) {
+    ext[k] = 1;
+    str[k] = 0;
+  }
+  for (std::size_t k = 0; k < R; ++k) {
+    const std::size_t at = 2 * (N - R + k) + (Inner ? 1 : 0);
+    ext[at] = x.extent(k);
+    str[at] = x.stride(k);
+  }
+  return tensor_view<const T, 2 * N, S>(x.data(), ext, str);
+}
+
+/// Refuses an edge order other than 1 and 2, and an axis too short for it.
+inline void check_gradient_axis(index_t len, int order) {
+  if (order != 1 && order != 2)
+    throw shape_error("tandem: gradient: edge_order must be 1 or 2, not " + std::to_string(order));
+  if (len < order + 1)
+    throw shape_error("tandem: gradient: an axis of extent " + std::to_string(len) + " is too short; edge_order " +
+                      std::to_string(order) + " needs at least " + std::to_string(order + 1) + " elements");
+}
+
+/// The gradient of v along `ax` into out (both of one shape), as numpy's for uniform
+/// spacing dx: central differences inside, one-sided ones of edge_order 1 or 2 at the
+/// ends.
+template <class G, std::size_t R, class S>
+void gradient_along(const tensor_view<const G, R, S>& v, const tensor_view<G, R, S>& out, std::size_t ax, double dx,
+                    tandem::edge_order edges) {
+  const int order = edges.order;
+  const index_t len = v.extent(ax);
+  check_gradient_axis(len, order);
+  using E = real_part_t<G>;  // numpy's Python float spacing is weak: it takes f's precision
+  const auto at = [&](const auto& x, index_t i) { return along(x, ax, i, 1); };
+  if (len > 2) along(out, ax, 1, len - 2) = (along(v, ax, 2, len - 2) - along(v, ax, 0, len - 2)) / E(2.0 * dx);
+  if (order == 1) {
+    at(out, 0) = (at(v, 1) - at(v, 0)) / E(dx);
+    at(out, len - 1) = (at(v, len - 1) - at(v, len - 2)) / E(dx);
+  } else {  // numpy's second-order one-sided differences, its coefficients and order
+    at(out, 0) = map(three_terms_fn{}, E(-1.5 / dx), at(v, 0), E(2.0 / dx), at(v, 1), E(-0.5 / dx), at(v, 2));
+    at(out, len - 1) =
+        map(three_terms_fn{}, E(0.5 / dx), at(v, len - 3), E(-2.0 / dx), at(v, len - 2), E(1.5 / dx), at(v, len - 1));
+  }
+}
+
+/// The gradient of v along `ax` into out for sample points whose spacings are d (rank 1,
+/// one less than the axis' extent), as numpy's: its coefficients, computed in d's type
+/// from neighbouring spacings, and its order of operations. numpy's spacings are arrays,
+/// not weak Python scalars, so the products take the wider of d's and v's types before
+/// they are stored in out's; tensors of one element keep that here too.
+template <class G, class D, std::size_t R, class S>
+void gradient_along_points(const tensor_view<const G, R, S>& v, const tensor_view<G, R, S>& out, std::size_t ax,
+                           const tensor<D, 1, S>& d, tandem::edge_order edges) {
+  const int order = edges.order;
+  const index_t len = v.extent(ax);
+  check_gradient_axis(len, order);
+  const auto at = [&](const auto& x, index_t i) { return along(x, ax, i, 1); };
+  const auto spacing = [&](index_t first, index_t count) {
+    return tensor_view<const D, 1, S>(d.data() + first, shape<1>{count});
+  };
+  const auto laid = [&](const tensor<D, 1, S>& c, index_t first, index_t count) {  // along ax, broadcast elsewhere
+    shape<R> ext, str;
+    for (std::size_t k = 0; k < R; ++k) {
+      ext[k] = k == ax ? count : 1;
+      str[k] = k == ax ? 1 : 0;
+    }
+    return tensor_view<const D, R, S>(c.data() + first, ext, str);
+  };
+  // numpy reduces evenly spaced points to the scalar case, with the spacing a numpy
+  // scalar of d's type (not a weak Python float): its formulas, in D.
+  const D h = to_vector(spacing(0, 1))[0];
+  if (all(d.view() == h)) {
+    const auto scalar = [&](D value) { return full<D>({1}, value, S{}); };
+    const tensor<D, 1, S> two_h = scalar(D(2) * h), hh = scalar(h);
+    if (len > 2) along(out, ax, 1, len - 2) = (along(v, ax, 2, len - 2) - along(v, ax, 0, len - 2)) / laid(two_h, 0, 1);
+    if (order == 1) {
+      at(out, 0) = (at(v, 1) - at(v, 0)) / laid(hh, 0, 1);
+      at(out, len - 1) = (at(v, len - 1) - at(v, len - 2)) / laid(hh, 0, 1);
+    } else {
+      const tensor<D, 1, S> a0 = scalar(D(-1.5) / h), b0 = scalar(D(2) / h), c0 = scalar(D(-0.5) / h),
+                            a1 = scalar(D(0.5) / h), b1 = scalar(D(-2) / h), c1 = scalar(D(1.5) / h);
+      at(out, 0) = map(three_terms_fn{}, laid(a0, 0, 1), at(v, 0), laid(b0, 0, 1), at(v, 1), laid(c0, 0, 1), at(v, 2));
+      at(out, len - 1) = map(three_terms_fn{}, laid(a1, 0, 1), at(v, len - 3), laid(b1, 0, 1), at(v, len - 2),
+                             laid(c1, 0, 1), at(v, len - 1));
+    }
+    return;
+  }
+  if (len > 2) {
+    const auto dx1 = spacing(0, len - 2), dx2 = spacing(1, len - 2);
+    const tensor<D, 1, S> a = -dx2 / (dx1 * (dx1 + dx2)), b = (dx2 - dx1) / (dx1 * dx2),
+                          c = dx1 / (dx2 * (dx1 + dx2));
+    along(out, ax, 1, len - 2) = map(three_terms_fn{}, laid(a, 0, len - 2), along(v, ax, 0, len - 2),
+                                     laid(b, 0, len - 2), along(v, ax, 1, len - 2), laid(c, 0, len - 2),
+                                     along(v, ax, 2, len - 2));
+  }
+  if (order == 1) {
+    at(out, 0) = (at(v, 1) - at(v, 0)) / laid(d, 0, 1);
+    at(out, len - 1) = (at(v, len - 1) - at(v, len - 2)) / laid(d, len - 2, 1);
+    return;
+  }
+  {
+    const auto dx1 = spacing(0, 1), dx2 = spacing(1, 1);
+    const tensor<D, 1, S> a = -(D(2) * dx1 + dx2) / (dx1 * (dx1 + dx2)), b = (dx1 + dx2) / (dx1 * dx2),
+                          c = -dx1 / (dx2 * (dx1 + dx2));
+    at(out, 0) = map(three_terms_fn{}, laid(a, 0, 1), at(v, 0), laid(b, 0, 1), at(v, 1), laid(c, 0, 1), at(v, 2));
+  }
+  {
+    const auto dx1 = spacing(len - 3, 1), dx2 = spacing(len - 2, 1);
+    const tensor<D, 1, S> a = dx2 / (dx1 * (dx1 + dx2)), b = -(dx2 + dx1) / (dx1 * dx2),
+                          c = (D(2) * dx2 + dx1) / (dx2 * (dx1 + dx2));
+    at(out, len - 1) = map(three_terms_fn{}, laid(a, 0, 1), at(v, len - 3), laid(b, 0, 1), at(v, len - 2),
+                           laid(c, 0, 1), at(v, len - 1));
+  }
+}
+
+/// The operand as a strided view of T in its space: read in place where it is a tensor or
+/// view of T, else converted into `keep`.
+template <class T, class X>
+auto readable_as(const X& x, tensor<T, rank_of_v<X>, space_of_t<X>>& keep) {
+  if constexpr (std::is_same_v<value_of_t<X>, T>)
+    return readable_view(x, keep);
+  else
+    return readable_view(cast<T>(x), keep);
+}
+
+}  // namespace detail
+
+/// numpy's convolve of two rank-1 operands: out[k] = sum of a[i] * v[k - i], cut to
+/// `mode` (numpy's default 'full'). Direct summation, O(n m). Either operand empty
+/// throws td::shape_error.
+template <operand A, operand V>
+auto convolve(const A& a, const V& v, convolve_mode mode = convolve_mode::full) {
+  return detail::correlation<true>(a, v, mode, "convolve");
+}
+
+/// numpy's correlate of two rank-1 operands: out[k] = sum of a[i + k] * conj(v[i]), cut to
+/// `mode` (numpy's default 'valid').
+template <operand A, operand V>
+auto correlate(const A& a, const V& v, convolve_mode mode = convolve_mode::valid) {
+  return detail::correlation<false>(a, v, mode, "correlate");
+}
+
+/// numpy's cross product of 3-vectors along `axis` of each operand (the last by default;
+/// a negative axis counts from each operand's end), the other axes broadcast; the result
+/// holds its vectors along the same axis. Both extents along it must be 3, else
+/// td::shape_error (numpy 2 deprecates its 2-vector forms: pad them to 3 with zeros).
+template <operand A, operand B>
+auto cross(const A& a, const B& b, index_t axis = -1) {
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  using P = detail::product_t<A, B>;
+  constexpr std::size_t RA = rank_of_v<A>, RB = rank_of_v<B>, R = RA > RB ? RA : RB;
+  static_assert(RA >= 1 && RB >= 1, "tandem: cross takes operands of rank 1 or more");
+  const std::size_t axa = detail::normalize_axis(axis, RA, "cross"), axb = detail::normalize_axis(axis, RB, "cross");
+  if (a.shape()[axa] != 3 || b.shape()[axb] != 3)
+    throw shape_error("tandem: cross needs 3-vectors along axis " + std::to_string(axis) + ", got shapes " +
+                      to_string(a.shape()) + " and " + to_string(b.shape()) +
+                      " (for 2-vectors pad them with a zero third component)");
+  tensor<P, RA, S> keep_a;
+  tensor<P, RB, S> keep_b;
+  const auto va = moveaxis(detail::readable_as<P>(a, keep_a), static_cast<index_t>(axa), -1);
+  const auto vb = moveaxis(detail::readable_as<P>(b, keep_b), static_cast<index_t>(axb), -1);
+  shape<R> ext = broadcast_shape(va.shape(), vb.shape());  // throws naming both shapes
+  tensor<P, R, S> last(ext, uninitialized);                 // the vectors along the last axis
+  const auto ca = [&](index_t k) { return detail::along(va, RA - 1, k, 1); };
+  const auto cb = [&](index_t k) { return detail::along(vb, RB - 1, k, 1); };
+  for (index_t k = 0; k < 3; ++k) {
+    const index_t k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    detail::along(last.view(), R - 1, k, 1) = map(detail::cross_term_fn{}, ca(k1), cb(k2), ca(k2), cb(k1));
+  }
+  const std::size_t axc = detail::normalize_axis(axis, R, "cross");
+  if (axc == R - 1) return last;
+  tensor<P, R, S> out = moveaxis(last.view(), -1, static_cast<index_t>(axc));
+  return out;
+}
+
+/// numpy's Kronecker product: the blocks a(i...) * b, so out(i * b.extent + j) ==
+/// a(i) * b(j) along each axis; the operand of lower rank is padded with leading axes of
+/// extent 1, as numpy's.
+template <operand A, operand B>
+auto kron(const A& a, const B& b) {
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  using P = detail::product_t<A, B>;
+  constexpr std::size_t RA = rank_of_v<A>, RB = rank_of_v<B>, R = RA > RB ? RA : RB;
+  tensor<value_of_t<A>, RA, S> keep_a;
+  tensor<value_of_t<B>, RB, S> keep_b;
+  const auto wa = detail::kron_operand<false, R>(detail::readable_view(a, keep_a));
+  const auto wb = detail::kron_operand<true, R>(detail::readable_view(b, keep_b));
+  shape<R> ext;
+  shape<2 * R> pairs;
+  for (std::size_t k = 0; k < R; ++k) {
+    ext[k] = wa.extent(2 * k) * wb.extent(2 * k + 1);
+    pairs[2 * k] = wa.extent(2 * k);
+    pairs[2 * k + 1] = wb.extent(2 * k + 1);
+  }
+  tensor<P, R, S> out(ext, uninitialized);
+  shape<2 * R> str;  // out seen as [a0, b0, a1, b1, ...]
+  index_t step = 1;
+  for (std::size_t k = R; k-- > 0;) {
+    str[2 * k + 1] = step;
+    str[2 * k] = step * pairs[2 * k + 1];
+    step *= ext[k];
+  }
+  tensor_view<P, 2 * R, S>(out.data(), pairs, str) = wa * wb;
+  return out;
+}
+
+/// numpy's gradient of a rank-1 operand with uniform spacing dx: (f[i+1] - f[i-1]) / 2dx
+/// inside, one-sided differences of order 1 (or td::edge_order{2}) at the ends, in f's floating
+/// type (double for integers). For rank 2 and more, a std::array of the gradients along
+/// each axis, as numpy's tuple. An axis shorter than edge_order + 1 throws td::shape_error.
+template <operand X>
+auto gradient(const X& f, double dx = 1.0, edge_order edges = {}) {
+  using G = detail::inexact_t<value_of_t<X>>;
+  using S = space_of_t<X>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
+  tensor<G, R, S> keep;
+  const auto v = detail::readable_as<G>(f, keep);
+  std::array<tensor<G, R, S>, R> out;
+  for (std::size_t ax = 0; ax < R; ++ax) {
+    out[ax] = tensor<G, R, S>(v.shape(), uninitialized);
+    detail::gradient_along(v, out[ax].view(), ax, dx, edges);
+  }
+  if constexpr (R == 1)
+    return std::move(out[0]);
+  else
+    return out;
+}
+
+/// The gradient along one axis (numpy's gradient(f, dx, axis=axis)).
+template <operand X>
+auto gradient(const X& f, double dx, index_t axis, edge_order edges = {}) {
+  using G = detail::inexact_t<value_of_t<X>>;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
+  const std::size_t ax = detail::normalize_axis(axis, R, "gradient");
+  tensor<G, R, space_of_t<X>> keep;
+  const auto v = detail::readable_as<G>(f, keep);
+  tensor<G, R, space_of_t<X>> out(v.shape(), uninitialized);
+  detail::gradient_along(v, out.view(), ax, dx, edges);
+  return out;
+}
+
+/// numpy's gradient with sample points x along `axis` (numpy's array spacing): x rank 1,
+/// as many points as f has along the axis, increasing or not but distinct (equal points
+/// divide by zero, as numpy's); second-order accurate inside for uneven spacing.
+/// Integer points are taken as double.
+template <operand X, operand P>
+auto gradient(const X& f, const P& x, index_t axis, edge_order edges = {}) {
+  using G = detail::inexact_t<value_of_t<X>>;
+  using D = detail::inexact_t<value_of_t<P>>;
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<P>>::type;
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
+  static_assert(rank_of_v<P> == 1, "tandem: gradient's sample points are rank 1");
+  const std::size_t ax = detail::normalize_axis(axis, R, "gradient");
+  if (x.shape()[0] != f.shape()[ax])
+    throw shape_error("tandem: gradient: " + std::to_string(x.shape()[0]) + " sample points for an axis of extent " +
+                      std::to_string(f.shape()[ax]) + " (f has shape " + to_string(f.shape()) + ")");
+  tensor<G, R, S> keep;
+  const auto v = detail::readable_as<G>(f, keep);
+  const tensor<D, 1, S> d = diff(cast<D>(x));
+  tensor<G, R, S> out(v.shape(), uninitialized);
+  detail::gradient_along_points(v, out.view(), ax, d, edges);
+  return out;
+}
+
+/// The same for rank 1 (numpy's gradient(f, x)).
+template <operand X, operand P>
+auto gradient(const X& f, const P& x, edge_order edges = {}) {
+  static_assert(rank_of_v<X> == 1, "tandem: gradient(f, x) without an axis takes a rank-1 f");
+  return gradient(f, x, 0, edges);
+}
+
+/// numpy's trapezoid: the integral of y along `axis` (the last by default) by the
+/// trapezoidal rule with uniform spacing dx, sum of dx * (y[i] + y[i+1]) / 2, in y's
+/// floating type (double for integers). A value for rank 1 (0 for fewer than two
+/// points), else a tensor of one rank less.
+template <operand Y>
+auto trapezoid(const Y& y, double dx = 1.0, index_t axis = -1) {
+  using G = detail::inexact_t<value_of_t<Y>>;
+  constexpr std::size_t R = rank_of_v<Y>;
+  static_assert(R >= 1, "tandem: trapezoid needs an operand of rank 1 or more");
+  const std::size_t ax = detail::normalize_axis(axis, R, "trapezoid");
+  tensor<G, R, space_of_t<Y>> keep;
+  const auto v = detail::readable_as<G>(y, keep);
+  const index_t len = v.extent(ax), m = len > 0 ? len - 1 : 0;
+  using E = detail::real_part_t<G>;
+  const auto terms = E(dx) * (detail::along(v, ax, len > 0 ? 1 : 0, m) + detail::along(v, ax, 0, m)) / E(2.0);
+  if constexpr (R == 1)
+    return sum(terms);
+  else
+    return sum(terms, static_cast<index_t>(ax));
+}
+
+/// numpy's trapezoid with sample points x: rank 1 (as many as y has along `axis`) or
+/// y's shape; the spacing is diff(x) along the axis.
+template <operand Y, operand X>
+auto trapezoid(const Y& y, const X& x, index_t axis = -1) {
+  using G = detail::inexact_t<detail::product_t<Y, X>>;
+  using S = typename detail::spaces_must_match<space_of_t<Y>, space_of_t<X>>::type;
+  constexpr std::size_t R = rank_of_v<Y>;
+  static_assert(R >= 1, "tandem: trapezoid needs an operand of rank 1 or more");
+  static_assert(rank_of_v<X> == 1 || rank_of_v<X> == R, "tandem: trapezoid's x is rank 1 or y's rank");
+  const std::size_t ax = detail::normalize_axis(axis, R, "trapezoid");
+  tensor<G, R, S> keep;
+  const auto v = detail::readable_as<G>(y, keep);
+  const index_t len = v.extent(ax), m = len > 0 ? len - 1 : 0;
+  bool fits = false;
+  if constexpr (rank_of_v<X> == 1)
+    fits = x.shape()[0] == len;
+  else
+    fits = x.shape() == y.shape();
+  if (!fits)
+    throw shape_error("tandem: trapezoid: x has shape " + to_string(x.shape()) + ", y " + to_string(y.shape()) +
+                      " (x must be rank 1 with y's extent along axis " + std::to_string(axis) + ", or y's shape)");
+  tensor<G, rank_of_v<X>, S> d = diff(cast<G>(x), 1, rank_of_v<X> == 1 ? 0 : static_cast<index_t>(ax));
+  shape<R> d_ext, d_str;  // d laid along the axis (rank 1) or as it is
+  for (std::size_t k = 0; k < R; ++k) {
+    d_ext[k] = rank_of_v<X> == 1 ? (k == ax ? m : 1) : d.extent(k);
+    d_str[k] = rank_of_v<X> == 1 ? (k == ax ? 1 : 0) : d.view().stride(k);
+  }
+  const tensor_view<const G, R, S> dv(d.data(), d_ext, d_str);
+  using E = detail::real_part_t<G>;
+  const auto terms = dv * (detail::along(v, ax, len > 0 ? 1 : 0, m) + detail::along(v, ax, 0, m)) / E(2.0);
+  if constexpr (R == 1)
+    return sum(terms);
+  else
+    return sum(terms, static_cast<index_t>(ax));
+}
+
+}  // namespace tandem
