@@ -628,6 +628,51 @@ auto eigvalsh(const A& a) {
   return detail_eig::hermitian<detail::linalg_t<value_of_t<A>>>(a, false, "eigvalsh").eigenvalues;
 }
 
+namespace detail_eig {
+/// eig's work: the eigenvalues, and with `vectors` the eigenvectors unpacked to complex
+/// columns (else an empty tensor).
+template <class A>
+auto general(const A& a, bool vectors, const char* what) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using P = detail::real_part_t<T>;
+  using C = detail::native_complex<P>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  const detail::operand_view<A> sa(a);
+  const index_t n = detail::square_extent(sa.view, what);
+  const auto a3 = detail::as_batch(sa.view);
+  const index_t batch = a3.extent(0);
+  detail::refuse_non_finite(a3, R == 3, what);  // as numpy's eig
+  auto w = detail::column_major<T>(a3);
+  tensor<C, 2, S> vals(shape<2>{batch, n}, uninitialized);
+  // Real vectors have a zero column before the first matrix and after the last, so the
+  // partner column of a pair (the next one or the previous one) can always be read; a
+  // pair never spans two matrices, so the neighbour read across a boundary is unused.
+  constexpr index_t pad = detail::is_complex_v<T> ? 0 : 1;
+  tensor<T, 1, S> v(shape<1>{vectors ? batch * n * n + 2 * pad * n : 0});
+  tensor<int, 1, S> info(shape<1>{batch});
+  if (batch != 0 && n != 0)
+    detail::solver_t<S>::template eig<T>(batch, n, w.data(), n * n, vals.data(),
+                                         vectors ? v.data() + pad * n : nullptr, vectors, info.data());
+  detail::check_converged(info, R == 3, what);
+  tensor<C, 3, S> vectors_out(shape<3>{vectors ? batch : 0, n, n}, uninitialized);
+  if (vectors_out.size() != 0) {
+    const shape<3> sh{batch, n, n}, st{n * n, 1, n};
+    const tensor_view<const T, 3, S> here(v.data() + pad * n, sh, st);
+    if constexpr (detail::is_complex_v<T>) {
+      detail::assign(vectors_out.view(), here);
+    } else {
+      const tensor_view<const T, 3, S> next(v.data() + 2 * n, sh, st), prev(v.data(), sh, st);
+      const tensor_view<const C, 3, S> wj(vals.data(), sh, shape<3>{n, 0, 1});
+      detail::assign(vectors_out.view(), map(unpack_real_vectors<C>{}, here, next, prev, wj));
+    }
+  }
+  return eig_result<tensor<C, R - 1, S>, tensor<C, R, S>>{
+      detail::unbatched_copy<R - 1>(vals),
+      vectors ? detail::unbatched_copy<R>(vectors_out) : tensor<C, R, S>()};
+}
+}  // namespace detail_eig
+
 /// numpy.linalg.eig: eigenvalues and right eigenvectors (columns, unit 2-norm) of general
 /// square matrices, always complex (numpy returns real arrays when every eigenvalue is
 /// real; a C++ result type cannot depend on the values). Real matrices are solved in
@@ -635,43 +680,13 @@ auto eigvalsh(const A& a) {
 /// in the input throws td::linalg_error naming where, as numpy's eig refuses it.
 template <operand A>
 auto eig(const A& a) {
-  using T = detail::linalg_t<value_of_t<A>>;
-  using P = detail::real_part_t<T>;
-  using C = detail::native_complex<P>;
-  using S = space_of_t<A>;
-  constexpr std::size_t R = rank_of_v<A>;
-  const detail::operand_view<A> sa(a);
-  const index_t n = detail::square_extent(sa.view, "eig");
-  const auto a3 = detail::as_batch(sa.view);
-  const index_t batch = a3.extent(0);
-  detail::refuse_non_finite(a3, R == 3, "eig");  // as numpy's eig
-  auto w = detail::column_major<T>(a3);
-  tensor<C, 2, S> vals(shape<2>{batch, n}, uninitialized);
-  // Real vectors have a zero column before the first matrix and after the last, so the
-  // partner column of a pair (the next one or the previous one) can always be read; a
-  // pair never spans two matrices, so the neighbour read across a boundary is unused.
-  constexpr index_t pad = detail::is_complex_v<T> ? 0 : 1;
-  tensor<T, 1, S> v(shape<1>{batch * n * n + 2 * pad * n});
-  tensor<int, 1, S> info(shape<1>{batch});
-  if (batch != 0 && n != 0)
-    detail::solver_t<S>::template eig<T>(batch, n, w.data(), n * n, vals.data(), v.data() + pad * n, true,
-                                         info.data());
-  detail::check_converged(info, R == 3, "eig");
-  tensor<C, 3, S> vectors(shape<3>{batch, n, n}, uninitialized);
-  if (vectors.size() != 0) {
-    const shape<3> sh{batch, n, n}, st{n * n, 1, n};
-    const tensor_view<const T, 3, S> here(v.data() + pad * n, sh, st);
-    if constexpr (detail::is_complex_v<T>) {
-      detail::assign(vectors.view(), here);
-    } else {
-      const tensor_view<const T, 3, S> next(v.data() + 2 * n, sh, st), prev(v.data(), sh, st);
-      const tensor_view<const C, 3, S> wj(vals.data(), sh, shape<3>{n, 0, 1});
-      detail::assign(vectors.view(), map(detail_eig::unpack_real_vectors<C>{}, here, next, prev, wj));
-    }
-  }
-  return eig_result<tensor<C, R - 1, S>, tensor<C, R, S>>{
-      detail::unbatched_copy<R - 1>(vals),
-      detail::unbatched_copy<R>(vectors)};
+  return detail_eig::general(a, true, "eig");
+}
+
+/// numpy.linalg.eigvals: eig's eigenvalues alone (no eigenvectors are computed), complex.
+template <operand A>
+auto eigvals(const A& a) {
+  return detail_eig::general(a, false, "eigvals").eigenvalues;
 }
 
 namespace detail_svd {
@@ -876,6 +891,217 @@ auto norm(const A& a, std::string_view ord) {
     return sa.view.size() == 0 ? M(0) : M(sum(svdvals(sa.view)));
   }
   throw error("tandem: linalg::norm: ord \"" + std::string(ord) + "\" is not a norm (use \"fro\" or \"nuc\")");
+}
+
+namespace detail_cond {
+/// numpy's cond maps a NaN that the input did not hold (0 / 0 of a zero matrix's singular
+/// values; a singular matrix's inverse) to infinity.
+template <class P>
+P nan_as_inf(P r) {
+  return r != r ? std::numeric_limits<P>::infinity() : r;
+}
+/// The ratio s[0] / s[k - 1] (or its inverse) of each matrix's singular values.
+template <bool Smallest, class Sv>
+auto extreme_ratio(const Sv& s) {
+  using P = value_of_t<Sv>;
+  constexpr std::size_t R = rank_of_v<Sv>;
+  const index_t k = s.shape()[R - 1];
+  const auto top = detail::along(s.view(), R - 1, 0, 1), bottom = detail::along(s.view(), R - 1, k > 0 ? k - 1 : 0, 1);
+  tensor<P, R, space_of_t<Sv>> r = Smallest ? eval(bottom / top) : eval(top / bottom);
+  if constexpr (R == 1) {
+    return nan_as_inf(to_vector(r)[0]);
+  } else {
+    tensor<P, R - 1, space_of_t<Sv>> out = squeeze(r.view(), -1);
+    out = where(isnan(out), std::numeric_limits<P>::infinity(), out);
+    return out;
+  }
+}
+/// norm(a, ord) * norm(inv(a), ord) for a matrix; infinity where a is singular.
+template <class A, class Ord>
+auto through_inverse(const A& a, Ord ord) {
+  static_assert(rank_of_v<A> == 2, "tandem: linalg::cond with an ord other than 2 or -2 takes a matrix");
+  using M = detail::real_part_t<detail::linalg_t<value_of_t<A>>>;
+  const M na = M(norm(a, ord));
+  M ni;
+  try {
+    ni = M(norm(inv(a), ord));
+  } catch (const linalg_error&) {  // numpy: the inverse of a singular matrix is NaN, its cond inf
+    return std::numeric_limits<M>::infinity();
+  }
+  return nan_as_inf(M(na * ni));
+}
+}  // namespace detail_cond
+
+/// numpy.linalg.cond: the 2-norm condition number, the largest singular value over the
+/// smallest (infinity for a singular matrix); a tensor of them for a batch.
+template <operand A>
+auto cond(const A& a) {
+  return detail_cond::extreme_ratio<false>(svdvals(a));
+}
+
+/// numpy.linalg.cond with an ord: 2 and -2 from the singular values (a batch gives a
+/// tensor); 1, -1, inf and -inf as norm(a, ord) * norm(inv(a), ord), for a matrix
+/// (infinity when it is singular). Other ords throw td::error, as norm does.
+template <operand A>
+auto cond(const A& a, double ord) {
+  using M = detail::real_part_t<detail::linalg_t<value_of_t<A>>>;
+  if constexpr (rank_of_v<A> == 2) {
+    if (ord == 2 || ord == -2) {
+      const auto s = svdvals(a);
+      return M(ord == 2 ? detail_cond::extreme_ratio<false>(s) : detail_cond::extreme_ratio<true>(s));
+    }
+    detail::square_extent(detail::operand_view<A>(a).view, "cond");
+    return detail_cond::through_inverse(a, ord);
+  } else {
+    if (ord != 2 && ord != -2)
+      throw error("tandem: linalg::cond of a batch takes ord 2 or -2 (norms of other ords take one matrix)");
+    const auto s = svdvals(a);
+    return ord == 2 ? detail_cond::extreme_ratio<false>(s) : detail_cond::extreme_ratio<true>(s);
+  }
+}
+
+/// numpy.linalg.cond with ord "fro" or "nuc", for a matrix.
+template <operand A>
+auto cond(const A& a, std::string_view ord) {
+  detail::square_extent(detail::operand_view<A>(a).view, "cond");
+  return detail_cond::through_inverse(a, ord);
+}
+
+/// numpy.linalg.matrix_power: a multiplied by itself n times, by repeated squaring in
+/// numpy's order (a matrix or a batch); n = 0 gives identities, n < 0 the power of the
+/// inverse (td::linalg_error for a singular matrix). Element types as matmul's.
+template <operand A>
+auto matrix_power(const A& a, long long n) {
+  using T = value_of_t<A>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R == 2 || R == 3, "tandem: matrix_power takes a matrix (rank 2) or a batch of them (rank 3)");
+  static_assert(detail::is_matmul_element_v<T>,
+                "tandem: matrix_power multiplies as matmul does: float, double, 16-bit floats or complex (cast integers)");
+  const detail::operand_view<A> sa(a);
+  const index_t m = detail::square_extent(sa.view, "matrix_power");
+  if (n == 0) {
+    tensor<T, R, S> out(sa.view.shape(), uninitialized);
+    out = broadcast_to(eye<T>(m, S{}), sa.view.shape());
+    return out;
+  }
+  tensor<T, R, S> base;
+  if (n < 0)
+    base = cast<T>(inv(sa.view));
+  else
+    base = sa.view;
+  unsigned long long k = n < 0 ? 0ull - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+  // numpy's loop: z runs through a, a^2, a^4, ...; the result collects the z of each set bit.
+  tensor<T, R, S> z, result;
+  bool have_z = false, have_result = false;
+  while (k > 0) {
+    if (have_z) z = matmul(z, z);
+    else z = base;
+    have_z = true;
+    if (k & 1ull) {
+      if (have_result) result = matmul(result, z);
+      else result = z;
+      have_result = true;
+    }
+    k >>= 1;
+  }
+  return result;
+}
+
+namespace detail_multi_dot {
+/// An operand as a dense matrix: a vector as a row (`first`) or a column.
+template <class T, class S, class X>
+tensor<T, 2, S> as_matrix(const X& x, bool first) {
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R == 1 || R == 2, "tandem: multi_dot takes matrices, and vectors at either end");
+  static_assert(std::is_same_v<value_of_t<X>, T>, "tandem: multi_dot needs operands of one element type");
+  if constexpr (R == 2) {
+    return tensor<T, 2, S>(x);
+  } else {
+    const index_t n = x.shape()[0];
+    tensor<T, 2, S> out(first ? shape<2>{1, n} : shape<2>{n, 1}, uninitialized);
+    tensor_view<T, 1, S>(out.data(), shape<1>{n}) = x;
+    return out;
+  }
+}
+/// Whether every rank but the first and the last is 2.
+template <std::size_t First, std::size_t... R>
+constexpr bool middle_are_matrices() {
+  constexpr std::size_t r[] = {R...};
+  for (std::size_t i = 0; i + 1 < sizeof...(R); ++i)
+    if (r[i] != 2) return false;
+  return true;
+}
+/// The product of mats[i..j] in the order `split` gives (split[i][j]: the last matrix of
+/// the left factor).
+template <class T, class S>
+tensor<T, 2, S> chain(const std::vector<tensor<T, 2, S>>& mats, const std::vector<std::vector<std::size_t>>& split,
+                      std::size_t i, std::size_t j) {
+  if (i == j) return mats[i];
+  const std::size_t k = split[i][j];
+  if (k == i && k + 1 == j) return matmul(mats[i], mats[j]);
+  if (k == i) return matmul(mats[i], chain(mats, split, k + 1, j));
+  if (k + 1 == j) return matmul(chain(mats, split, i, k), mats[j]);
+  return matmul(chain(mats, split, i, k), chain(mats, split, k + 1, j));
+}
+}  // namespace detail_multi_dot
+
+/// numpy.linalg.multi_dot: the product of two or more matrices, multiplied in the order
+/// with the fewest scalar multiplications (the chain order, found by dynamic programming
+/// over the extents); the first operand may be a vector (a row) and the last one (a
+/// column), and then that axis is dropped, as numpy's: both vectors give a value.
+template <operand A, operand B, operand... Rest>
+auto multi_dot(const A& a, const B& b, const Rest&... rest) {
+  using T = value_of_t<A>;
+  using S = space_of_t<A>;
+  static_assert(detail::is_matmul_element_v<T>,
+                "tandem: multi_dot multiplies as matmul does: float, double, 16-bit floats or complex");
+  static_assert((std::is_same_v<space_of_t<B>, S> && ... && std::is_same_v<space_of_t<Rest>, S>),
+                "tandem: multi_dot's operands must live in one space");
+  constexpr std::size_t count = 2 + sizeof...(Rest);
+  constexpr bool first_vector = rank_of_v<A> == 1;
+  constexpr std::size_t ranks[] = {rank_of_v<A>, rank_of_v<B>, rank_of_v<Rest>...};
+  constexpr bool last_vector = ranks[count - 1] == 1;
+  static_assert(detail_multi_dot::middle_are_matrices<rank_of_v<A>, rank_of_v<B>, rank_of_v<Rest>...>(),
+                "tandem: multi_dot's operands between the first and the last are matrices");
+  std::vector<tensor<T, 2, S>> mats;
+  mats.reserve(count);
+  mats.push_back(detail_multi_dot::as_matrix<T, S>(a, true));
+  mats.push_back(detail_multi_dot::as_matrix<T, S>(b, false));
+  (mats.push_back(detail_multi_dot::as_matrix<T, S>(rest, false)), ...);
+  for (std::size_t i = 1; i < count; ++i) {
+    if (mats[i - 1].extent(1) != mats[i].extent(0))
+      throw shape_error("tandem: linalg::multi_dot: operand " + std::to_string(i - 1) + " has shape " +
+                        to_string(mats[i - 1].shape()) + " and operand " + std::to_string(i) + " " +
+                        to_string(mats[i].shape()) + " (as matrices); the inner extents differ");
+  }
+  // cost[i][j]: the fewest multiplications for mats[i..j]; p[i] x p[i + 1] is mats[i]'s shape.
+  std::vector<double> p(count + 1);
+  for (std::size_t i = 0; i < count; ++i) p[i] = double(mats[i].extent(0));
+  p[count] = double(mats[count - 1].extent(1));
+  std::vector<std::vector<double>> cost(count, std::vector<double>(count, 0.0));
+  std::vector<std::vector<std::size_t>> split(count, std::vector<std::size_t>(count, 0));
+  for (std::size_t len = 1; len < count; ++len)
+    for (std::size_t i = 0; i + len < count; ++i) {
+      const std::size_t j = i + len;
+      cost[i][j] = std::numeric_limits<double>::infinity();
+      for (std::size_t k = i; k < j; ++k) {
+        const double c = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1];
+        if (c < cost[i][j]) {
+          cost[i][j] = c;
+          split[i][j] = k;
+        }
+      }
+    }
+  const tensor<T, 2, S> product = detail_multi_dot::chain(mats, split, 0, count - 1);
+  if constexpr (first_vector && last_vector) {
+    return to_vector(product)[0];
+  } else if constexpr (first_vector || last_vector) {
+    tensor<T, 1, S> out = tensor_view<const T, 1, S>(product.data(), shape<1>{product.size()});
+    return out;
+  } else {
+    return product;
+  }
 }
 
 }  // namespace tandem::linalg

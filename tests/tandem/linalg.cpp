@@ -630,6 +630,86 @@ TEMPLATE_TEST_CASE("linalg: norm of vectors and matrices, every ord", "[linalg]"
   CHECK_THROWS_AS(td::linalg::norm(m, "max"), td::error);
 }
 
+TEMPLATE_TEST_CASE("linalg: eigvals, cond, matrix_power and multi_dot, as numpy's", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double inf = std::numeric_limits<double>::infinity();
+  // eigvals: eig's eigenvalues alone (numpy's values: 5 and 2), a batch too.
+  const auto m = td::from<double>({{4, 1}, {2, 3}}, space);
+  auto w = refs(td::linalg::eigvals(m));
+  std::sort(w.begin(), w.end(), [](ref x, ref y) { return x.real() < y.real(); });
+  CHECK(std::abs(w[0] - ref(2, 0)) < 1e-14);
+  CHECK(std::abs(w[1] - ref(5, 0)) < 1e-14);
+  const auto batch = td::from(rect<double>(3 * 4 * 4, 1, 71), {3, 4, 4}, space);
+  CHECK(refs(td::linalg::eigvals(batch)) == refs(td::linalg::eig(batch).eigenvalues));
+  CHECK_THROWS_WITH(td::linalg::eigvals(td::zeros<double>({2, 3}, space)),
+                    "tandem: linalg::eigvals: matrices must be square, not [2, 3]");
+
+  // cond: numpy's values for a = [[2, 1], [1, 3]] (eigenvalues (5 +- sqrt 5) / 2).
+  const auto a = td::from<double>({{2, 1}, {1, 3}}, space);
+  const double big = (5 + std::sqrt(5.0)) / 2, small = (5 - std::sqrt(5.0)) / 2;
+  CHECK(std::abs(td::linalg::cond(a) - big / small) < 1e-14);
+  CHECK(std::abs(td::linalg::cond(a, 2) - big / small) < 1e-14);
+  CHECK(std::abs(td::linalg::cond(a, -2) - small / big) < 1e-14);
+  CHECK(std::abs(td::linalg::cond(a, 1) - 3.2) < 1e-14);      // |a|_1 = 4, |inv a|_1 = 0.8
+  CHECK(std::abs(td::linalg::cond(a, -inf) - 1.8) < 1e-14);   // 3 * 0.6
+  CHECK(std::abs(td::linalg::cond(a, "fro") - 3.0) < 1e-14);  // sqrt(15) * sqrt(15) / 5
+  // Singular: numpy gives inf through the inverse and for the zero matrix.
+  CHECK(td::linalg::cond(td::from<double>({{1, 2}, {2, 4}}, space), 1) == inf);
+  CHECK(td::linalg::cond(td::zeros<double>({2, 2}, space)) == inf);
+  static_assert(std::is_same_v<decltype(td::linalg::cond(td::from<float>({{1.f}}))), float>);
+  // A batch: one condition number per matrix.
+  const auto id = td::eye<double>(2, space);
+  const auto cb = td::linalg::cond(td::stack({a.view(), id.view()}, 0));
+  static_assert(std::is_same_v<decltype(cb), const td::tensor<double, 1, TestType>>);
+  CHECK(std::abs(testing::values(cb)[0] - big / small) < 1e-14);
+  CHECK(testing::values(cb)[1] == 1.0);
+  CHECK_THROWS_AS(td::linalg::cond(a, 3), td::error);
+  CHECK_THROWS_AS(td::linalg::cond(td::zeros<double>({2, 3}, space), 1), td::shape_error);
+
+  // matrix_power: numpy's values, n = 0 gives identities, negative n the inverse's power.
+  CHECK(testing::values(td::linalg::matrix_power(a, 5)) == std::vector<double>{175, 275, 275, 450});
+  CHECK(testing::values(td::linalg::matrix_power(a, 1)) == std::vector<double>{2, 1, 1, 3});
+  CHECK(testing::values(td::linalg::matrix_power(a, 0)) == std::vector<double>{1, 0, 0, 1});
+  const auto am2 = testing::values(td::linalg::matrix_power(a, -2));
+  const double want_m2[] = {0.4, -0.2, -0.2, 0.2};
+  for (std::size_t i = 0; i < 4; ++i) CHECK(std::abs(am2[i] - want_m2[i]) < 1e-15);
+  // A batch of transposed views against repeated products in double.
+  const auto r = td::from(rect<double>(2 * 3 * 3, 1, 73), {2, 3, 3}, space);
+  const auto p7 = refs(td::linalg::matrix_power(td::swapaxes(r, 1, 2), 7));
+  const auto rt = refs(td::swapaxes(r, 1, 2));
+  for (std::size_t b = 0; b < 2; ++b) {
+    const auto e = entry(rt, b, 3, 3);
+    std::vector<ref> want = e;
+    for (int k = 1; k < 7; ++k) want = mul(want, e, 3, 3, 3);
+    CHECK(max_diff(entry(p7, b, 3, 3), want) < 1e-12 * (1 + max_diff(want, std::vector<ref>(9))));
+  }
+  CHECK_THROWS_AS(td::linalg::matrix_power(td::from<double>({{1, 2}, {2, 4}}, space), -1), td::linalg_error);
+  CHECK_THROWS_AS(td::linalg::matrix_power(td::zeros<double>({2, 3}, space), 2), td::shape_error);
+  CHECK(td::linalg::matrix_power(td::zeros<double>({0, 0}, space), 3).shape() == td::shape<2>{0, 0});
+
+  // multi_dot: a chain of shapes that asks for a particular order, against plain products;
+  // vectors at the ends drop their axis.
+  const auto x = td::from(rect<double>(10 * 30, 1, 74), {10, 30}, space);
+  const auto y = td::from(rect<double>(30 * 5, 1, 75), {30, 5}, space);
+  const auto z = td::from(rect<double>(5 * 60, 1, 76), {5, 60}, space);
+  const auto xyz = td::linalg::multi_dot(x, y, z);
+  static_assert(std::is_same_v<decltype(xyz), const td::tensor<double, 2, TestType>>);
+  const auto want = mul(mul(refs(x), refs(y), 10, 30, 5), refs(z), 10, 5, 60);
+  CHECK(max_diff(refs(xyz), want) < 1e-12);
+  CHECK(max_diff(refs(td::linalg::multi_dot(x, y)), mul(refs(x), refs(y), 10, 30, 5)) < 1e-13);
+  const auto u = td::from(rect<double>(10, 1, 77), {10}, space), v = td::from(rect<double>(60, 1, 78), {60}, space);
+  const auto uxyz = td::linalg::multi_dot(u, x, y, z);
+  static_assert(std::is_same_v<decltype(uxyz), const td::tensor<double, 1, TestType>>);
+  CHECK(max_diff(refs(uxyz), mul(refs(u), want, 1, 10, 60)) < 1e-12);
+  const auto xyzv = td::linalg::multi_dot(x, y, z, v);
+  CHECK(xyzv.shape() == td::shape<1>{10});
+  CHECK(max_diff(refs(xyzv), mul(want, refs(v), 10, 60, 1)) < 1e-12);
+  const double uv = td::linalg::multi_dot(u, x, y, z, v);
+  CHECK(std::abs(uv - mul(mul(refs(u), want, 1, 10, 60), refs(v), 1, 60, 1)[0].real()) < 1e-12);
+  CHECK_THROWS_WITH(td::linalg::multi_dot(x, z), "tandem: linalg::multi_dot: operand 0 has shape [10, 30] and operand 1 "
+                                                 "[5, 60] (as matrices); the inner extents differ");
+}
+
 TEMPLATE_TEST_CASE("linalg: decompositions of NaN input give NaN or an error naming where", "[linalg]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto nan = td::from<double>({{std::nan(""), 1}, {1, 2}}, space);
