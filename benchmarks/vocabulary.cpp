@@ -18,6 +18,9 @@
 //             2^k float32 next to baseline_memcpy: std::memcpy of the same bytes into a
 //             buffer allocated once (concatenate's two halves as two memcpy calls);
 //             bytes are the output's (4 per element).
+//   convolve  td::convolve(a, v) ('full') of 2^k float32 with 16 and 255 taps next to
+//             baseline_loop: the direct sum written out in one loop per output, on one
+//             thread, as a user would write it. Items are multiply-adds (n m).
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -138,6 +141,37 @@ void bm_copy(benchmark::State& state, copy_kind kind) {
   state.SetBytesProcessed(state.iterations() * n * 4);
 }
 
+template <class Space>
+void bm_convolve(benchmark::State& state, bool baseline) {
+  const td::index_t n = state.range(0), m = state.range(1);
+  td::random::generator g{12};
+  const auto a = g.uniform<float>({n}, Space{}, -1.f, 1.f), v = g.uniform<float>({m}, Space{}, -1.f, 1.f);
+  const std::vector<float> ha = td::to_vector(a), hv = td::to_vector(v);
+  std::vector<float> out(static_cast<std::size_t>(n + m - 1));
+  for (auto _ : state) {
+    if (baseline) {
+      for (td::index_t i = 0; i < n + m - 1; ++i) {
+        const td::index_t lo = i - (n - 1) > 0 ? i - (n - 1) : 0, hi = i < m - 1 ? i : m - 1;
+        float s = 0;
+        for (td::index_t j = lo; j <= hi; ++j) s += ha[static_cast<std::size_t>(i - j)] * hv[static_cast<std::size_t>(j)];
+        out[static_cast<std::size_t>(i)] = s;
+      }
+      benchmark::DoNotOptimize(out.data());
+    } else {
+      auto c = td::convolve(a, v);
+      benchmark::DoNotOptimize(c.data());
+    }
+    td::synchronize(Space{});
+  }
+  state.SetItemsProcessed(state.iterations() * n * m);
+}
+
+void convolve_sizes(benchmark::internal::Benchmark* b) {
+  b->Args({1 << 20, 16})->Args({1 << 20, 255});
+  b->UseRealTime();
+  b->Unit(benchmark::kMillisecond);
+}
+
 void sizes(benchmark::internal::Benchmark* b) {
   b->Arg(1 << 20)->Arg(1 << 24);
   b->UseRealTime();
@@ -179,6 +213,9 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("roll/tandem_host", bm_copy<td::host_space>, copy_kind::roll)->Apply(sizes);
   benchmark::RegisterBenchmark("roll/tandem_device", bm_copy<td::device_space>, copy_kind::roll)->Apply(sizes);
   benchmark::RegisterBenchmark("roll/baseline_memcpy", bm_copy<td::host_space>, copy_kind::memcpy_whole)->Apply(sizes);
+  benchmark::RegisterBenchmark("convolve/tandem_host", bm_convolve<td::host_space>, false)->Apply(convolve_sizes);
+  benchmark::RegisterBenchmark("convolve/tandem_device", bm_convolve<td::device_space>, false)->Apply(convolve_sizes);
+  benchmark::RegisterBenchmark("convolve/baseline_loop", bm_convolve<td::host_space>, true)->Apply(convolve_sizes);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

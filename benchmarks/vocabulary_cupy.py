@@ -2,7 +2,7 @@
 print next to tandem's device figures: floor, round, isnan and a + b (into a buffer
 allocated once, as tandem's benchmark assigns into one), var next to sum, median next to
 sort, the 16 largest (CuPy has no topk: partition, then sort the 16), concatenate of two
-halves and roll by 1000. The median of 20 calls after a warm-up, timed with CUDA events,
+halves and roll by 1000, convolve with 16 and 255 taps. The median of 20 calls after a warm-up, timed with CUDA events,
 in milliseconds, and bytes per second counted as benchmarks/vocabulary.cpp counts them."""
 import cupy as cp
 from cupy_timing import median_ms
@@ -31,3 +31,11 @@ cases = (
 for name, f, bytes_per in cases:
     ms = median_ms(f, 20)
     print(f"{name + '/' + str(n):40s} {ms:10.4f} ms  {n * bytes_per / ms / 1e6:8.1f} GB/s")
+# convolve ('full') of 2^20 float32 with 16 and 255 taps: items are multiply-adds (n m),
+# as benchmarks/vocabulary.cpp counts them
+x = a[: 1 << 20]
+for taps in (16, 255):
+    v = b[:taps]
+    ms = median_ms(lambda: cp.convolve(x, v), 20)
+    print(f"{'convolve/cupy/' + str(x.size) + '/' + str(taps):40s} {ms:10.4f} ms  "
+          f"{x.size * taps / ms / 1e6:8.1f} G items/s")

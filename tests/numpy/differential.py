@@ -193,6 +193,22 @@ OPS = {
     "outer": (2, FLOATS + INTS, EXACT, "any"),
     # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
     "interp": (2, FLOATS, EXACT, "finite"),
+    # convolve and correlate (a and b taken flat): sums of products, summed in another
+    # order ("products": of the same sums of magnitudes); cross and kron: each product
+    # rounded on its own, exact; gradient (edge order 1) exact; trapezoid a sum
+    "convolve": (2, FLOATS + INTS, "products", "finite"),
+    "convolve_same": (2, FLOATS + INTS, "products", "finite"),
+    "correlate": (2, FLOATS + INTS, "products", "finite"),
+    "correlate_full": (2, FLOATS + INTS, "products", "finite"),
+    "cross": (2, FLOATS + INTS, EXACT, "any"),
+    "kron": (2, FLOATS + INTS, EXACT, "any"),
+    "argwhere": (1, FLOATS + INTS, EXACT, "sparse"),
+    "gradient_axis": (1, FLOATS + INTS, EXACT, "any"),
+    # uneven sample points, second-order ends: numpy's coefficients and order, exact
+    "gradient_points_axis": (1, FLOATS + INTS, EXACT, "any"),
+    # (numpy adds neighbouring integers in their own type, which wraps, before it turns
+    # them into float64; tandem converts first: integers drawn where neither wraps)
+    "trapezoid_axis": (1, FLOATS + INTS, "sum", "moderate"),
     "topk_values": (1, FLOATS + INTS, EXACT, "any"),
     "topk_indices": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "partition_axis": (1, FLOATS + INTS, "partition", "nozero"),
@@ -240,6 +256,8 @@ COMPLEX_OPS = {
     "ifft_ortho": (1, "fft", "finite"), "fft2": (1, "fft", "finite"), "ifft2_forward": (1, "fft", "finite"),
     "fftn_s": (1, "fft", "finite"), "irfft": (1, "fft", "finite"), "irfft_n": (1, "fft", "finite"),
     "irfft2": (1, "fft", "finite"), "fftshift": (1, EXACT, "any"),
+    "convolve": (2, "products", "finite"), "correlate_full": (2, "products", "finite"),
+    "kron": (2, 4, "finite"),
 }
 # numpy.linalg, in all four float and complex types: op: (arity, matrix, tolerance). The
 # matrices are drawn well conditioned (a random matrix plus a diagonal that dominates
@@ -260,7 +278,10 @@ LINALG_OPS = {
     "linalg_matrix_rank": (1, "lowrank", EXACT), "linalg_norm_fro": (1, "any", "linalg"),
     "linalg_norm_nuc": (1, "any", "linalg"), "linalg_norm_inf": (1, "any", "linalg"),
     "linalg_norm_1": (1, "any", "linalg"), "linalg_norm_2": (1, "any", "linalg"),
-    "linalg_norm_m2": (1, "any", "linalg"),
+    "linalg_norm_m2": (1, "any", "linalg"), "linalg_eigvals": (1, "square", "linalg"),
+    "linalg_cond": (1, "any", "linalg"), "linalg_cond_1": (1, "square", "linalg"),
+    "linalg_matrix_power": (1, "square", "linalg"), "linalg_matrix_power_m2": (1, "square", "linalg"),
+    "linalg_multi_dot": (2, "square", "linalg"),
 }
 LINALG_SHAPES = {
     "square": [(1, 1), (2, 2), (3, 3), (5, 5), (8, 8), (13, 13)],
@@ -287,6 +308,10 @@ def linalg_numpy(op, a, b):
         "linalg_norm_fro": lambda: la.norm(a, "fro"), "linalg_norm_nuc": lambda: la.norm(a, "nuc"),
         "linalg_norm_inf": lambda: la.norm(a, np.inf), "linalg_norm_1": lambda: la.norm(a, 1),
         "linalg_norm_2": lambda: la.norm(a, 2), "linalg_norm_m2": lambda: la.norm(a, -2),
+        "linalg_eigvals": lambda: np.sort_complex(la.eigvals(a)).astype(cplx),
+        "linalg_cond": lambda: la.cond(a), "linalg_cond_1": lambda: la.cond(a, 1),
+        "linalg_matrix_power": lambda: la.matrix_power(a, 3), "linalg_matrix_power_m2": lambda: la.matrix_power(a, -2),
+        "linalg_multi_dot": lambda: la.multi_dot([a, a, b]),
     }[op]()
 
 
@@ -315,7 +340,7 @@ AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "mi
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis",
             "percentiles_axis", "quantiles_grid_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "nanmin_axis", "nanprod_axis", "nanvar_axis",
-            "cumprod_axis", "count_nonzero_axis", "flip_axis", "diff_axis",
+            "cumprod_axis", "count_nonzero_axis", "flip_axis", "diff_axis", "gradient_axis", "gradient_points_axis", "trapezoid_axis",
             "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
             "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
@@ -323,9 +348,14 @@ NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_a
                   "nanmax_axis", "nanmin_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis",
                   "argpartition_axis",
                   "digitize", "digitize_right", "interp", "cov", "cov_columns", "outer", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
-                  "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s"}
+                  "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s",
+                  "convolve", "convolve_same", "correlate", "correlate_full"}
 # irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
-NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n"}
+# (and gradient two or more along its axis)
+NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n", "gradient_axis"}
+NEEDS_THREE = {"gradient_points_axis"}  # three or more along its axis (second-order ends)
+# cross: rows of 3-vectors, b of a's shape or one row
+THREE_COLUMNS = {"cross"}
 
 
 def topk_order(a, axis):
@@ -435,6 +465,16 @@ def numpy_result(op, dt, a, b, axis):
             "cov_columns": lambda: np.atleast_2d(np.cov(a, rowvar=False, ddof=0)),
             "outer": lambda: np.outer(a[0], b[0]),
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
+            "convolve": lambda: np.convolve(a.reshape(-1), b.reshape(-1)),
+            "convolve_same": lambda: np.convolve(a.reshape(-1), b.reshape(-1), "same"),
+            "correlate": lambda: np.correlate(a.reshape(-1), b.reshape(-1)),
+            "correlate_full": lambda: np.correlate(a.reshape(-1), b.reshape(-1), "full"),
+            "cross": lambda: np.cross(a, b), "kron": lambda: np.kron(a, b[:2, :3]),
+            "argwhere": lambda: np.argwhere(a).astype(np.int64),
+            "gradient_axis": lambda: np.gradient(a, 0.3, axis=axis),
+            "gradient_points_axis": lambda: np.gradient(
+                a, np.arange(a.shape[axis]) + 0.25 * (np.arange(a.shape[axis]) % 3), axis=axis, edge_order=2),
+            "trapezoid_axis": lambda: np.trapezoid(a, dx=0.5, axis=axis),
             "topk_values": lambda: topk(a, axis, True), "topk_indices": lambda: topk(a, axis, False),
             "partition_axis": lambda: np.sort(a, axis=axis), "argpartition_axis": lambda: np.sort(a, axis=axis),
             "argsort_axis": lambda: np.argsort(a, axis=axis, kind="stable").astype(np.int64),
@@ -499,6 +539,8 @@ def draw_ints(rng, dt, shape, domain, op):
         return np.where(rng.random(n) < 0.9, 0, rng.integers(-5, 5, n)).astype(t).reshape(shape)
     if domain in ("few", "few_nozero", "few_finite"):
         return rng.integers(-3, 4, n).astype(t).reshape(shape)
+    if domain == "moderate":
+        return rng.integers(-10**6, 10**6, n).astype(t).reshape(shape)
     if domain == "counts":
         return rng.integers(0, 12, n).astype(t).reshape(shape)
     if domain == "eighths":  # round(a, -1) of integers: ties at odd multiples of 5
@@ -556,13 +598,16 @@ def make_cases(seed, per_op):
         for dt in dtypes:
             for k in range(per_op):
                 shape = shapes[rng.integers(len(shapes))] if k else (2, 3)
-                if (op in NEEDS_NONEMPTY and 0 in shape) or (op in NEEDS_TWO_COLUMNS and min(shape) < 2):
+                if (op in NEEDS_NONEMPTY and 0 in shape) or (op in NEEDS_TWO_COLUMNS and min(shape) < 2) or (
+                        op in NEEDS_THREE and min(shape) < 3):
                     shape = (3, 5)
+                if op in THREE_COLUMNS:
+                    shape = (shape[0], 3)
                 transposed = bool(rng.integers(2))
                 a = draw(rng, dt, shape, domain, op)
                 b = None
                 if arity == 2:
-                    form = rng.integers(4)  # same shape, a row, a column, or one element
+                    form = rng.integers(2 if op in THREE_COLUMNS else 4)  # same shape, a row, a column, or one element
                     bshape = [shape, (1, shape[1]), (shape[0], 1), (1, 1)][form]
                     b = draw(rng, dt, bshape, domain, op)
                     if domain == "close" and form == 0:  # a mixture of close and far pairs
@@ -669,6 +714,13 @@ def compare(c, want, got_dt, got):
             d = np.abs(x - x.mean(axis=1, keepdims=True))
             n = max(x.shape[1], 2)
             scale = (d @ d.T).reshape(-1) * 8 * eps * math.log2(n) / max(n - (1 if c["op"] == "cov" else 0), 1)
+        elif tol == "products":  # each output a sum of products: those of the magnitudes
+            mag = numpy_result(op, "f64", np.abs(c["a"]).astype(np.float64), np.abs(c["b"]).astype(np.float64), 0)
+            bound = mag.reshape(-1)
+            if dt in COMPLEX:
+                bound = np.repeat(bound, 2)
+            n = min(c["a"].size, c["b"].size)
+            scale = bound * 4 * eps * max(1.0, math.log2(max(n, 2)))
         elif tol == "fft":  # each output an n-point sum of products with unit twiddles
             x = c["a"].astype(np.complex128)
             n = max(x.size, 2)
@@ -774,7 +826,7 @@ def main():
             if got[0] == "error":
                 failures.append(f"{c['id']} {space}: tandem threw: {got[1]}")
                 continue
-            if c["op"] == "linalg_eig_values":
+            if c["op"] in ("linalg_eig_values", "linalg_eigvals"):
                 got = (got[0], np.sort_complex(got[1]).astype(got[1].dtype))
             why = compare(c, want, got[0], got[1])
             if why:

@@ -74,6 +74,14 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "nanvar_axis") return collect(td::nanvar(a, axis, 1));
   if (op == "nanstddev") return scalar(td::nanstddev(a));
   if (op == "count_nonzero_axis") return collect(td::count_nonzero(a, axis));
+  if (op == "gradient_axis") return collect(td::gradient(a, 0.3, axis));
+  if (op == "trapezoid_axis") return collect(td::trapezoid(a, 0.5, axis));
+  if (op == "gradient_points_axis") {  // uneven sample points k + (k mod 3) / 4, second-order ends
+    const td::index_t n = a.shape()[static_cast<std::size_t>(axis < 0 ? axis + 2 : axis)];
+    std::vector<double> points;
+    for (td::index_t k = 0; k < n; ++k) points.push_back(double(k) + 0.25 * double(k % 3));
+    return collect(td::gradient(a, td::from(points, {n}, S{}), axis, td::edge_order{2}));
+  }
   // searching: `a` (flattened and sorted) is the sorted operand, `b` the values
   if (op == "searchsorted_left" || op == "searchsorted_right") {
     td::tensor<T, 1, S> sorted = td::flatten(a);

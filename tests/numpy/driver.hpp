@@ -155,6 +155,18 @@ std::optional<result> shared_ops(const case_text& c, const A& a, const td::tenso
   if (op == "pad_wrap") return collect(td::pad(a, {{5, 1}, {0, 3}}, td::pad_mode::wrap));
   if (op == "tril") return collect(td::tril(a, 1));
   if (op == "triu") return collect(td::triu(a, -1));
+  // numeric routines: the operands taken flat (convolve, correlate), b's leading 2 x 3
+  // block (kron), rows of 3-vectors (cross)
+  if (op == "convolve") return collect(td::convolve(td::flatten(a), td::flatten(b)));
+  if (op == "convolve_same") return collect(td::convolve(td::flatten(a), td::flatten(b), td::convolve_mode::same));
+  if (op == "correlate") return collect(td::correlate(td::flatten(a), td::flatten(b)));
+  if (op == "correlate_full") return collect(td::correlate(td::flatten(a), td::flatten(b), td::convolve_mode::full));
+  if (op == "cross") return collect(td::cross(a, b));
+  if (op == "kron") {
+    const td::index_t rows = b.shape()[0] < 2 ? b.shape()[0] : 2, cols = b.shape()[1] < 3 ? b.shape()[1] : 3;
+    return collect(td::kron(a, td::slice(b, td::range(0, rows), td::range(0, cols))));
+  }
+  if (op == "argwhere") return collect(td::argwhere(a));
   return std::nullopt;
 }
 

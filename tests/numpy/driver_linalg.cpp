@@ -35,6 +35,12 @@ std::optional<result> linalg_ops(const case_text& c, const A& a, const td::tenso
   if (op == "norm_1") return scalar(la::norm(a, 1));
   if (op == "norm_2") return scalar(la::norm(a, 2));
   if (op == "norm_m2") return scalar(la::norm(a, -2));
+  if (op == "eigvals") return collect(la::eigvals(a));
+  if (op == "cond") return scalar(la::cond(a));
+  if (op == "cond_1") return scalar(la::cond(a, 1));
+  if (op == "matrix_power") return collect(la::matrix_power(a, 3));
+  if (op == "matrix_power_m2") return collect(la::matrix_power(a, -2));
+  if (op == "multi_dot") return collect(la::multi_dot(a, a, b));
   return std::nullopt;
 }
 
