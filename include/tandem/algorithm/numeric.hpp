@@ -287,6 +287,27 @@ auto readable_as(const X& x, tensor<T, rank_of_v<X>, space_of_t<X>>& keep) {
     return readable_view(cast<T>(x), keep);
 }
 
+/// gradient's and trapezoid's operand: read as their floating type G, with its axis.
+template <class G, class X>
+struct inexact_operand {
+  static constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 1, "tandem: gradient and trapezoid need an operand of rank 1 or more");
+  tensor<G, R, space_of_t<X>> keep;
+  tensor_view<const G, R, space_of_t<X>> view;
+  std::size_t ax;
+  inexact_operand(const X& x, index_t axis, const char* what)
+      : view(readable_as<G>(x, keep)), ax(normalize_axis(axis, R, what)) {}
+};
+
+/// trapezoid's sum of its terms along ax: a value for rank 1, else a tensor.
+template <std::size_t R, class T>
+auto trapezoid_sum(const T& terms, std::size_t ax) {
+  if constexpr (R == 1)
+    return sum(terms);
+  else
+    return sum(terms, static_cast<index_t>(ax));
+}
+
 }  // namespace detail
 
 /// numpy's convolve of two rank-1 operands: out[k] = sum of a[i] * v[k - i], cut to
@@ -395,13 +416,9 @@ auto gradient(const X& f, double dx = 1.0, edge_order edges = {}) {
 template <operand X>
 auto gradient(const X& f, double dx, index_t axis, edge_order edges = {}) {
   using G = detail::inexact_t<value_of_t<X>>;
-  constexpr std::size_t R = rank_of_v<X>;
-  static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
-  const std::size_t ax = detail::normalize_axis(axis, R, "gradient");
-  tensor<G, R, space_of_t<X>> keep;
-  const auto v = detail::readable_as<G>(f, keep);
-  tensor<G, R, space_of_t<X>> out(v.shape(), uninitialized);
-  detail::gradient_along(v, out.view(), ax, dx, edges);
+  const detail::inexact_operand<G, X> v(f, axis, "gradient");
+  tensor<G, rank_of_v<X>, space_of_t<X>> out(v.view.shape(), uninitialized);
+  detail::gradient_along(v.view, out.view(), v.ax, dx, edges);
   return out;
 }
 
@@ -414,18 +431,14 @@ auto gradient(const X& f, const P& x, index_t axis, edge_order edges = {}) {
   using G = detail::inexact_t<value_of_t<X>>;
   using D = detail::inexact_t<value_of_t<P>>;
   using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<P>>::type;
-  constexpr std::size_t R = rank_of_v<X>;
-  static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
   static_assert(rank_of_v<P> == 1, "tandem: gradient's sample points are rank 1");
-  const std::size_t ax = detail::normalize_axis(axis, R, "gradient");
-  if (x.shape()[0] != f.shape()[ax])
+  const detail::inexact_operand<G, X> v(f, axis, "gradient");
+  if (x.shape()[0] != f.shape()[v.ax])
     throw shape_error("tandem: gradient: " + std::to_string(x.shape()[0]) + " sample points for an axis of extent " +
-                      std::to_string(f.shape()[ax]) + " (f has shape " + to_string(f.shape()) + ")");
-  tensor<G, R, S> keep;
-  const auto v = detail::readable_as<G>(f, keep);
+                      std::to_string(f.shape()[v.ax]) + " (f has shape " + to_string(f.shape()) + ")");
   const tensor<D, 1, S> d = diff(cast<D>(x));
-  tensor<G, R, S> out(v.shape(), uninitialized);
-  detail::gradient_along_points(v, out.view(), ax, d, edges);
+  tensor<G, rank_of_v<X>, S> out(v.view.shape(), uninitialized);
+  detail::gradient_along_points(v.view, out.view(), v.ax, d, edges);
   return out;
 }
 
@@ -443,33 +456,28 @@ auto gradient(const X& f, const P& x, edge_order edges = {}) {
 template <operand Y>
 auto trapezoid(const Y& y, double dx = 1.0, index_t axis = -1) {
   using G = detail::inexact_t<value_of_t<Y>>;
-  constexpr std::size_t R = rank_of_v<Y>;
-  static_assert(R >= 1, "tandem: trapezoid needs an operand of rank 1 or more");
-  const std::size_t ax = detail::normalize_axis(axis, R, "trapezoid");
-  tensor<G, R, space_of_t<Y>> keep;
-  const auto v = detail::readable_as<G>(y, keep);
-  const index_t len = v.extent(ax), m = len > 0 ? len - 1 : 0;
+  const detail::inexact_operand<G, Y> v(y, axis, "trapezoid");
+  const std::size_t ax = v.ax;
+  const index_t len = v.view.extent(ax), m = len > 0 ? len - 1 : 0;
   using E = detail::real_part_t<G>;
-  const auto terms = E(dx) * (detail::along(v, ax, len > 0 ? 1 : 0, m) + detail::along(v, ax, 0, m)) / E(2.0);
-  if constexpr (R == 1)
-    return sum(terms);
-  else
-    return sum(terms, static_cast<index_t>(ax));
+  const auto terms =
+      E(dx) * (detail::along(v.view, ax, len > 0 ? 1 : 0, m) + detail::along(v.view, ax, 0, m)) / E(2.0);
+  return detail::trapezoid_sum<rank_of_v<Y>>(terms, ax);
 }
 
 /// numpy's trapezoid with sample points x: rank 1 (as many as y has along `axis`) or
-/// y's shape; the spacing is diff(x) along the axis.
+/// y's shape; the spacing is diff(x) along the axis. y and x are each read in their
+/// floating type (double for integers) and their products take the wider one, as numpy's.
 template <operand Y, operand X>
 auto trapezoid(const Y& y, const X& x, index_t axis = -1) {
-  using G = detail::inexact_t<detail::product_t<Y, X>>;
+  using G = detail::inexact_t<value_of_t<Y>>;
+  using D = detail::inexact_t<value_of_t<X>>;
   using S = typename detail::spaces_must_match<space_of_t<Y>, space_of_t<X>>::type;
   constexpr std::size_t R = rank_of_v<Y>;
-  static_assert(R >= 1, "tandem: trapezoid needs an operand of rank 1 or more");
   static_assert(rank_of_v<X> == 1 || rank_of_v<X> == R, "tandem: trapezoid's x is rank 1 or y's rank");
-  const std::size_t ax = detail::normalize_axis(axis, R, "trapezoid");
-  tensor<G, R, S> keep;
-  const auto v = detail::readable_as<G>(y, keep);
-  const index_t len = v.extent(ax), m = len > 0 ? len - 1 : 0;
+  const detail::inexact_operand<G, Y> v(y, axis, "trapezoid");
+  const std::size_t ax = v.ax;
+  const index_t len = v.view.extent(ax), m = len > 0 ? len - 1 : 0;
   bool fits = false;
   if constexpr (rank_of_v<X> == 1)
     fits = x.shape()[0] == len;
@@ -478,19 +486,15 @@ auto trapezoid(const Y& y, const X& x, index_t axis = -1) {
   if (!fits)
     throw shape_error("tandem: trapezoid: x has shape " + to_string(x.shape()) + ", y " + to_string(y.shape()) +
                       " (x must be rank 1 with y's extent along axis " + std::to_string(axis) + ", or y's shape)");
-  tensor<G, rank_of_v<X>, S> d = diff(cast<G>(x), 1, rank_of_v<X> == 1 ? 0 : static_cast<index_t>(ax));
+  const tensor<D, rank_of_v<X>, S> d = diff(cast<D>(x), 1, rank_of_v<X> == 1 ? 0 : static_cast<index_t>(ax));
   shape<R> d_ext, d_str;  // d laid along the axis (rank 1) or as it is
   for (std::size_t k = 0; k < R; ++k) {
     d_ext[k] = rank_of_v<X> == 1 ? (k == ax ? m : 1) : d.extent(k);
     d_str[k] = rank_of_v<X> == 1 ? (k == ax ? 1 : 0) : d.view().stride(k);
   }
-  const tensor_view<const G, R, S> dv(d.data(), d_ext, d_str);
-  using E = detail::real_part_t<G>;
-  const auto terms = dv * (detail::along(v, ax, len > 0 ? 1 : 0, m) + detail::along(v, ax, 0, m)) / E(2.0);
-  if constexpr (R == 1)
-    return sum(terms);
-  else
-    return sum(terms, static_cast<index_t>(ax));
+  const tensor_view<const D, R, S> dv(d.data(), d_ext, d_str);
+  const auto terms = dv * (detail::along(v.view, ax, len > 0 ? 1 : 0, m) + detail::along(v.view, ax, 0, m)) / 2.0;
+  return detail::trapezoid_sum<R>(terms, ax);
 }
 
 }  // namespace tandem

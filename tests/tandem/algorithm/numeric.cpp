@@ -203,6 +203,11 @@ TEMPLATE_TEST_CASE("gradient and trapezoid, as numpy's", "[numeric]", TANDEM_TES
   CHECK(testing::values(td::trapezoid(m)) == std::vector<double>{5.5, 8});
   CHECK(td::trapezoid(y, td::from<int>({0, 1, 3}, space)) == 6.5);
   CHECK(testing::values(td::trapezoid(m, td::from<double>({0, 1, 3}, space))) == std::vector<double>{9.5, 12.5});
+  // float y with double points: y's neighbours added in float, then multiplied in double
+  // (numpy's value and type).
+  const auto mixed = td::trapezoid(td::from<float>({1.1f, 2.3f, 0.7f}, space), td::from<double>({0, 0.1, 0.35}, space));
+  static_assert(std::is_same_v<decltype(mixed), const double>);
+  CHECK(mixed == 0.5450000047683715);
   CHECK(td::trapezoid(td::from<double>({5}, space)) == 0.0);
   CHECK(td::trapezoid(td::zeros<double>({0}, space)) == 0.0);
   // Sample points of y's shape along axis 0, against a double loop.
