@@ -204,6 +204,7 @@ OPS = {
     "kron": (2, FLOATS + INTS, EXACT, "any"),
     "argwhere": (1, FLOATS + INTS, EXACT, "sparse"),
     "gradient_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "tensordot": (1, FLOATS, "sum", "finite"),  # a's axis 0 with a's axis 0: a^T a
     # uneven sample points, second-order ends: numpy's coefficients and order, exact
     "gradient_points_axis": (1, FLOATS + INTS, EXACT, "any"),
     # (numpy adds neighbouring integers in their own type, which wraps, before it turns
@@ -472,6 +473,7 @@ def numpy_result(op, dt, a, b, axis):
             "cross": lambda: np.cross(a, b), "kron": lambda: np.kron(a, b[:2, :3]),
             "argwhere": lambda: np.argwhere(a).astype(np.int64),
             "gradient_axis": lambda: np.gradient(a, 0.3, axis=axis),
+            "tensordot": lambda: np.tensordot(a, a, ([0], [0])),
             "gradient_points_axis": lambda: np.gradient(
                 a, np.arange(a.shape[axis]) + 0.25 * (np.arange(a.shape[axis]) % 3), axis=axis, edge_order=2),
             "trapezoid_axis": lambda: np.trapezoid(a, dx=0.5, axis=axis),
@@ -731,6 +733,8 @@ def compare(c, want, got_dt, got):
                 bound, n = np.array([np.sum(np.abs(x) * np.abs(x + np.sin(x)))]), x.size
             elif op == "matmul":  # each element a sum of a row's products
                 bound, n = (np.abs(x) @ np.abs(x).T).reshape(-1), x.shape[1]
+            elif op == "tensordot":  # each element a sum of a column's products
+                bound, n = (np.abs(x).T @ np.abs(x)).reshape(-1), x.shape[0]
             else:
                 a = np.abs(x)
                 a = a[np.isfinite(a)]  # NaNs (skipped by nansum) and infinities (compared as values)

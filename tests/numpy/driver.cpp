@@ -131,6 +131,7 @@ result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   if (auto r = inexact_ops(c, a, b)) return *r;
   const std::string& op = c.op;
   if (op == "cov") return collect(td::cov(a));
+  if (op == "tensordot") return collect(td::tensordot(a, a, {0}, {0}));
   if (op == "cov_columns") return collect(td::cov(a, false, 0));
   TANDEM_DRIVER_UNARY("tan", tan)
   TANDEM_DRIVER_UNARY("arcsin", asin)

@@ -16,6 +16,7 @@
 /// configured with one; `td::set_host_gemm` picks; 16-bit operands are widened to float
 /// first. Mismatched shapes throw td::shape_error naming both.
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <type_traits>
@@ -192,6 +193,134 @@ auto matmul(const A& a, const B& b) {
   tensor<T, decltype(result_shape)::rank, S> out(result_shape, uninitialized);
   matmul(a, b, out);
   return out;
+}
+
+namespace detail {
+/// One side of tensordot: the operand's axes reordered (free then contracted for a,
+/// contracted then free for b), dense, as `rows` x `cols` (a copy only when that order
+/// is not already the operand's own dense layout).
+template <class T, std::size_t R, class S>
+struct tensordot_side {
+  tensor<T, R, S> copy;
+  const T* data = nullptr;
+  tensordot_side(const tensor_view<const T, R, S>& v, const std::array<std::size_t, R>& order) {
+    shape<R> ext, str;
+    for (std::size_t k = 0; k < R; ++k) {
+      ext[k] = v.extent(order[k]);
+      str[k] = v.stride(order[k]);
+    }
+    const tensor_view<const T, R, S> p(v.data(), ext, str);
+    if (p.is_contiguous()) {
+      data = p.data();
+    } else {
+      copy = p;
+      data = copy.data();
+    }
+  }
+};
+
+/// tensordot's axis lists checked and made non-negative: in range, no repeats, and each
+/// pair of one extent.
+template <std::size_t N, std::size_t RA, std::size_t RB>
+void tensordot_axes(const shape<RA>& a, const shape<RB>& b, const std::array<index_t, N>& axes_a,
+                    const std::array<index_t, N>& axes_b, std::array<std::size_t, N>& ca, std::array<std::size_t, N>& cb) {
+  for (std::size_t k = 0; k < N; ++k) {
+    ca[k] = normalize_axis(axes_a[k], RA, "tensordot");
+    cb[k] = normalize_axis(axes_b[k], RB, "tensordot");
+    for (std::size_t j = 0; j < k; ++j)
+      if (ca[j] == ca[k] || cb[j] == cb[k])
+        throw shape_error("tandem: tensordot: an axis is contracted twice (numpy: duplicate axes are not allowed)");
+    if (a[ca[k]] != b[cb[k]])
+      throw shape_error("tandem: tensordot: axis " + std::to_string(ca[k]) + " of a " + to_string(a) + " and axis " +
+                        std::to_string(cb[k]) + " of b " + to_string(b) + " differ in extent");
+  }
+}
+}  // namespace detail
+
+namespace detail {
+/// tensordot over the axis pairs (axes_a[k], axes_b[k]).
+template <std::size_t N, class A, class B>
+auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_a,
+                     const std::array<index_t, N>& axes_b) {
+  using T = value_of_t<A>;
+  using S = typename spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  constexpr std::size_t RA = rank_of_v<A>, RB = rank_of_v<B>;
+  static_assert(N <= RA && N <= RB, "tandem: tensordot contracts at most as many axes as each operand has");
+  static_assert(is_matmul_element_v<T> && std::is_same_v<value_of_t<B>, T>,
+                "tandem: tensordot multiplies as matmul does: operands of one type, float, double, 16-bit float or "
+                "complex");
+  std::array<std::size_t, N> ca{}, cb{};
+  tensordot_axes(a.shape(), b.shape(), axes_a, axes_b, ca, cb);
+  std::array<std::size_t, RA> order_a{};
+  std::array<std::size_t, RB> order_b{};
+  shape<RA + RB - 2 * N> out_ext{};
+  index_t rows = 1, cols = 1, inner = 1;
+  std::size_t at = 0, o = 0;
+  for (std::size_t k = 0; k < RA; ++k) {  // a's free axes, then its contracted ones
+    bool contracted = false;
+    for (std::size_t j = 0; j < N; ++j) contracted = contracted || ca[j] == k;
+    if (!contracted) {
+      order_a[at++] = k;
+      out_ext[o++] = a.shape()[k];
+      rows *= a.shape()[k];
+    }
+  }
+  for (std::size_t j = 0; j < N; ++j) {
+    order_a[at++] = ca[j];
+    order_b[j] = cb[j];
+    inner *= a.shape()[ca[j]];
+  }
+  at = N;
+  for (std::size_t k = 0; k < RB; ++k) {  // b's contracted axes, then its free ones
+    bool contracted = false;
+    for (std::size_t j = 0; j < N; ++j) contracted = contracted || cb[j] == k;
+    if (!contracted) {
+      order_b[at++] = k;
+      out_ext[o++] = b.shape()[k];
+      cols *= b.shape()[k];
+    }
+  }
+  tensor<T, RA, S> keep_a;
+  tensor<T, RB, S> keep_b;
+  const tensordot_side<T, RA, S> sa(readable_view(a, keep_a), order_a);
+  const tensordot_side<T, RB, S> sb(readable_view(b, keep_b), order_b);
+  tensor<T, RA + RB - 2 * N, S> out(out_ext);  // zeros: an empty contraction sums nothing
+  if (rows != 0 && cols != 0 && inner != 0)
+    matmul(tensor_view<const T, 2, S>(sa.data, shape<2>{rows, inner}),
+           tensor_view<const T, 2, S>(sb.data, shape<2>{inner, cols}),
+           tensor_view<T, 2, S>(out.data(), shape<2>{rows, cols}));
+  return out;
+}
+}  // namespace detail
+
+/// numpy's tensordot: the sum over the N pairs of axes (axes_a[k] of a with axes_b[k] of
+/// b) of the products; the result holds a's free axes, then b's, in order (rank RA + RB
+/// - 2N). Reordered into one matrix product (matmul's element types); an operand is
+/// copied only where its free and contracted axes are not already dense in that order.
+/// Out-of-range or repeated axes and pairs of different extents throw (td::index_error,
+/// td::shape_error).
+template <operand A, operand B, std::size_t N>
+auto tensordot(const A& a, const B& b, const index_t (&axes_a)[N], const index_t (&axes_b)[N]) {
+  std::array<index_t, N> pa{}, pb{};
+  for (std::size_t k = 0; k < N; ++k) {
+    pa[k] = axes_a[k];
+    pb[k] = axes_b[k];
+  }
+  return detail::tensordot_pairs<N>(a, b, pa, pb);
+}
+
+/// numpy's tensordot(a, b, N): a's last N axes with b's first N, in order (numpy's
+/// default N = 2; N = 0 is the outer product).
+template <std::size_t N = 2, operand A, operand B>
+auto tensordot(const A& a, const B& b) {
+  constexpr std::size_t RA = rank_of_v<A>;
+  static_assert(N <= RA && N <= rank_of_v<B>, "tandem: tensordot contracts at most as many axes as each operand has");
+  std::array<index_t, N> pa{}, pb{};
+  for (std::size_t k = 0; k < N; ++k) {
+    pa[k] = static_cast<index_t>(RA - N + k);
+    pb[k] = static_cast<index_t>(k);
+  }
+  return detail::tensordot_pairs<N>(a, b, pa, pb);
 }
 
 }  // namespace tandem

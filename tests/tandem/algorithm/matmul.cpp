@@ -228,3 +228,45 @@ TEST_CASE("matmul with rows further apart than a 32-bit int can say", "[matmul]"
 #endif
 }
 
+
+TEMPLATE_TEST_CASE("tensordot contracts pairs of axes, as numpy's", "[matmul]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::reshape(td::arange<double>(24, space), {2, 3, 4});
+  const auto b = td::reshape(td::arange<double>(12, space), {4, 3});
+  const auto c = td::reshape(td::arange<double>(12, space), {3, 4});
+  // numpy's values: axes ([1, 2], [1, 0]); the default (a's last two with c's first two);
+  // N = 0, the outer product.
+  const auto ab = td::tensordot(a, b, {1, 2}, {1, 0});
+  static_assert(std::is_same_v<decltype(ab), const td::tensor<double, 1, TestType>>);
+  CHECK(values(ab) == std::vector<double>{440, 1232});
+  CHECK(values(td::tensordot(a, c)) == std::vector<double>{506, 1298});
+  const auto o = td::tensordot<0>(td::from<double>({1, 2}, space), td::from<double>({3, 4, 5}, space));
+  CHECK(o.shape() == td::shape<2>{2, 3});
+  CHECK(values(o) == std::vector<double>{3, 4, 5, 6, 8, 10});
+  // Random operands, contracted axes in the middle and out of order, strided, against a
+  // double loop: out(i, l, m) = sum over j, k of x(i, j, k, l) y(k, m, j).
+  const std::size_t I = 3, J = 4, K = 5, L = 2, M = 6;
+  const auto xs = testing::random_values<float>(I * J * K * L, -1, 1, 21), ys = testing::random_values<float>(K * M * J, -1, 1, 22);
+  const auto x = td::from(xs, {td::index_t(I), td::index_t(J), td::index_t(K), td::index_t(L)}, space);
+  const auto yt = td::from(ys, {td::index_t(K), td::index_t(M), td::index_t(J)}, space);
+  const auto got = values(td::tensordot(x, td::permute(td::permute(yt, {2, 1, 0}), {2, 1, 0}), {-2, 1}, {0, 2}));
+  REQUIRE(got.size() == I * L * M);
+  for (std::size_t i = 0; i < I; ++i)
+    for (std::size_t l = 0; l < L; ++l)
+      for (std::size_t m = 0; m < M; ++m) {
+        double want = 0, bound = 0;
+        for (std::size_t j = 0; j < J; ++j)
+          for (std::size_t k = 0; k < K; ++k) {
+            const double p = double(xs[((i * J + j) * K + k) * L + l]) * double(ys[(k * M + m) * J + j]);
+            want += p;
+            bound += std::fabs(p);
+          }
+        CHECK(std::fabs(got[(i * L + l) * M + m] - want) <= 64 * 1.2e-7 * bound + 1e-30);
+      }
+  // An empty contraction sums nothing; errors name what is wrong.
+  CHECK(values(td::tensordot<1>(td::zeros<double>({2, 0}, space), td::zeros<double>({0, 3}, space))) ==
+        std::vector<double>(6, 0.0));
+  CHECK_THROWS_WITH(td::tensordot(a, b, {2}, {1}), testing::contains("differ in extent"));
+  CHECK_THROWS_WITH(td::tensordot(a, b, {1, 1}, {1, 0}), testing::contains("contracted twice"));
+  CHECK_THROWS_AS(td::tensordot(a, b, {3}, {0}), td::index_error);
+}
