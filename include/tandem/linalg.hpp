@@ -879,6 +879,40 @@ auto norm(const A& a, double ord) {
   }
 }
 
+/// numpy.linalg.norm(a, ord, axis): the vector norm of each lane along `axis` (max |x|
+/// for inf, min |x| for -inf, the count of non-zeros for 0, else sum(|x|^ord)^(1/ord)),
+/// a tensor of one rank less, real (double for integers). An empty lane is 0, except
+/// for inf and -inf, whose max and min of nothing throw as they do elsewhere.
+template <operand A>
+auto norm(const A& a, double ord, index_t axis) {
+  using P = detail::real_part_t<detail::real_t<value_of_t<A>>>;
+  constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R >= 1, "tandem: linalg::norm along an axis needs rank 1 or more");
+  const double inf = std::numeric_limits<double>::infinity();
+  const detail::operand_view<A> sa(a);
+  const auto m = detail_norm::abs_of(sa.view);
+  tensor<P, R - 1, space_of_t<A>> out;
+  if (ord == inf)
+    out = max(m, axis);
+  else if (ord == -inf)
+    out = min(m, axis);
+  else if (ord == 0)
+    out = cast<P>(count_nonzero(m, axis));
+  else if (ord == 1)
+    out = sum(m, axis);
+  else if (ord == 2)
+    out = tandem::norm(sa.view, axis);
+  else {
+    using W = std::conditional_t<std::is_same_v<P, double>, double, float>;
+    out = cast<P>(pow(sum(pow(cast<W>(m), W(ord)), axis), W(1 / ord)));
+  }
+  return out;
+}
+template <operand A>
+auto norm(const A& a, double ord, index_t axis, keepdims_t) {
+  return detail::keep_axis(norm(a, ord, axis), axis);
+}
+
 /// numpy.linalg.norm with ord "fro" (Frobenius) or "nuc" (the sum of the singular
 /// values) for a matrix; any other name throws td::error.
 template <operand A>

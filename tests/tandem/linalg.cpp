@@ -627,6 +627,21 @@ TEMPLATE_TEST_CASE("linalg: norm of vectors and matrices, every ord", "[linalg]"
   CHECK(std::abs(td::linalg::norm(m, "nuc") - (s1 + s2)) < 1e-13);
   static_assert(std::is_same_v<decltype(td::linalg::norm(td::from<float>({1.f}), 1)), float>);
   CHECK_THROWS_AS(td::linalg::norm(m, 3), td::error);
+  // Along an axis, every ord (numpy's values for [[3, -4, 0], [1, 2, -2]]).
+  const auto r = td::from<double>({{3, -4, 0}, {1, 2, -2}}, space);
+  CHECK(testing::values(td::linalg::norm(r, inf, 1)) == std::vector<double>{4, 2});
+  CHECK(testing::values(td::linalg::norm(r, -inf, 0)) == std::vector<double>{1, 2, 0});
+  CHECK(testing::values(td::linalg::norm(r, 0, 1)) == std::vector<double>{2, 3});
+  CHECK(testing::values(td::linalg::norm(r, 1, 0)) == std::vector<double>{4, 6, 2});
+  CHECK(testing::values(td::linalg::norm(r, 2, 1)) == std::vector<double>{5, 3});
+  const auto r3 = testing::values(td::linalg::norm(r, 3, 1));
+  CHECK(std::abs(r3[0] - 4.497941445275415) < 1e-14);
+  CHECK(std::abs(r3[1] - 2.571281590658235) < 1e-14);
+  const auto kept = td::linalg::norm(td::transpose(r), 2, 0, td::keepdims);
+  CHECK(kept.shape() == td::shape<2>{1, 2});
+  CHECK(testing::values(kept) == std::vector<double>{5, 3});
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::linalg::norm(td::from<int>({1, 2}), 1, 0))>, double>);
+  CHECK(testing::values(td::linalg::norm(td::from<cd>({cd(3, 4), cd(0, 1)}, space), 1, -1)) == std::vector<double>{6});
   CHECK_THROWS_AS(td::linalg::norm(m, "max"), td::error);
 }
 

@@ -224,7 +224,7 @@ struct tensordot_side {
 template <std::size_t N, std::size_t RA, std::size_t RB>
 void tensordot_axes(const shape<RA>& a, const shape<RB>& b, const std::array<index_t, N>& axes_a,
                     const std::array<index_t, N>& axes_b, std::array<std::size_t, N>& ca, std::array<std::size_t, N>& cb) {
-  for (std::size_t k = 0; k < N; ++k) {
+  for (std::size_t k = 0; k != N; ++k) {
     ca[k] = normalize_axis(axes_a[k], RA, "tensordot");
     cb[k] = normalize_axis(axes_b[k], RB, "tensordot");
     for (std::size_t j = 0; j < k; ++j)
@@ -258,14 +258,14 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
   std::size_t at = 0, o = 0;
   for (std::size_t k = 0; k < RA; ++k) {  // a's free axes, then its contracted ones
     bool contracted = false;
-    for (std::size_t j = 0; j < N; ++j) contracted = contracted || ca[j] == k;
+    for (std::size_t j = 0; j != N; ++j) contracted = contracted || ca[j] == k;
     if (!contracted) {
       order_a[at++] = k;
       out_ext[o++] = a.shape()[k];
       rows *= a.shape()[k];
     }
   }
-  for (std::size_t j = 0; j < N; ++j) {
+  for (std::size_t j = 0; j != N; ++j) {
     order_a[at++] = ca[j];
     order_b[j] = cb[j];
     inner *= a.shape()[ca[j]];
@@ -273,7 +273,7 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
   at = N;
   for (std::size_t k = 0; k < RB; ++k) {  // b's contracted axes, then its free ones
     bool contracted = false;
-    for (std::size_t j = 0; j < N; ++j) contracted = contracted || cb[j] == k;
+    for (std::size_t j = 0; j != N; ++j) contracted = contracted || cb[j] == k;
     if (!contracted) {
       order_b[at++] = k;
       out_ext[o++] = b.shape()[k];
@@ -302,7 +302,7 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
 template <operand A, operand B, std::size_t N>
 auto tensordot(const A& a, const B& b, const index_t (&axes_a)[N], const index_t (&axes_b)[N]) {
   std::array<index_t, N> pa{}, pb{};
-  for (std::size_t k = 0; k < N; ++k) {
+  for (std::size_t k = 0; k != N; ++k) {
     pa[k] = axes_a[k];
     pb[k] = axes_b[k];
   }
@@ -316,7 +316,7 @@ auto tensordot(const A& a, const B& b) {
   constexpr std::size_t RA = rank_of_v<A>;
   static_assert(N <= RA && N <= rank_of_v<B>, "tandem: tensordot contracts at most as many axes as each operand has");
   std::array<index_t, N> pa{}, pb{};
-  for (std::size_t k = 0; k < N; ++k) {
+  for (std::size_t k = 0; k != N; ++k) {
     pa[k] = static_cast<index_t>(RA - N + k);
     pb[k] = static_cast<index_t>(k);
   }
