@@ -262,13 +262,13 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
     if (!contracted) {
       order_a[at++] = k;
       out_ext[o++] = a.shape()[k];
-      rows *= a.shape()[k];
+      rows = extent_product(rows, a.shape()[k], "tensordot");
     }
   }
   for (std::size_t j = 0; j != N; ++j) {
     order_a[at++] = ca[j];
     order_b[j] = cb[j];
-    inner *= a.shape()[ca[j]];
+    inner = extent_product(inner, a.shape()[ca[j]], "tensordot");
   }
   at = N;
   for (std::size_t k = 0; k < RB; ++k) {  // b's contracted axes, then its free ones
@@ -277,7 +277,7 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
     if (!contracted) {
       order_b[at++] = k;
       out_ext[o++] = b.shape()[k];
-      cols *= b.shape()[k];
+      cols = extent_product(cols, b.shape()[k], "tensordot");
     }
   }
   tensor<T, RA, S> keep_a;

@@ -100,7 +100,7 @@ auto correlation(const A& a, const V& v, convolve_mode mode, const char* what) {
   if (n == 0 || m == 0)
     throw shape_error(std::string("tandem: ") + what + ": " + (n == 0 ? "a" : "v") + " is empty");
   const index_t small = n < m ? n : m, large = n < m ? m : n;
-  index_t first = 0, len = n + m - 1;
+  index_t first = 0, len = extent_sum(n, m - 1, what);
   if (mode == convolve_mode::same) {
     // numpy centres the cut the other way round when it swaps a shorter a with v to
     // correlate them (and reverses the result back).
@@ -373,7 +373,7 @@ auto kron(const A& a, const B& b) {
   shape<R> ext;
   shape<2 * R> pairs;
   for (std::size_t k = 0; k < R; ++k) {
-    ext[k] = wa.extent(2 * k) * wb.extent(2 * k + 1);
+    ext[k] = detail::extent_product(wa.extent(2 * k), wb.extent(2 * k + 1), "kron");  // broadcast views can be vast
     pairs[2 * k] = wa.extent(2 * k);
     pairs[2 * k + 1] = wb.extent(2 * k + 1);
   }

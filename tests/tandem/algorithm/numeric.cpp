@@ -138,6 +138,10 @@ TEMPLATE_TEST_CASE("cross and kron, as numpy's", "[numeric]", TANDEM_TEST_SPACES
     for (std::size_t j = 0; j < 8; ++j)
       CHECK(vk[i * 8 + j] == float(va[(j / 4) * 3 + i / 3]) * float(2 * vb[(i % 3) * 4 + j % 4]));
   CHECK(td::kron(td::zeros<int>({0, 2}, space), ka).shape() == td::shape<2>{0, 4});
+  // Broadcast views can be vast without memory: an extent past index_t is refused.
+  const auto one = td::from<int>({1}, space);
+  const auto vast = td::broadcast_to(one, td::shape<1>{td::index_t(1) << 40});
+  CHECK_THROWS_WITH(td::kron(vast, vast), testing::contains("kron: an extent of"));
 }
 
 TEMPLATE_TEST_CASE("gradient and trapezoid, as numpy's", "[numeric]", TANDEM_TEST_SPACES) {
