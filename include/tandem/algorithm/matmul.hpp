@@ -254,31 +254,29 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
   std::array<std::size_t, RA> order_a{};
   std::array<std::size_t, RB> order_b{};
   shape<RA + RB - 2 * N> out_ext{};
-  index_t rows = 1, cols = 1, inner = 1;
-  std::size_t at = 0, o = 0;
-  for (std::size_t k = 0; k < RA; ++k) {  // a's free axes, then its contracted ones
-    bool contracted = false;
-    for (std::size_t j = 0; j != N; ++j) contracted = contracted || ca[j] == k;
-    if (!contracted) {
-      order_a[at++] = k;
-      out_ext[o++] = a.shape()[k];
-      rows = extent_product(rows, a.shape()[k], "tensordot");
+  std::size_t o = 0;
+  // The axes of `ext` not contracted (`axes`), in order, into `order` from `at` and into
+  // the result's extents; their product.
+  const auto free_axes = [&out_ext, &o](const auto& ext, const std::array<std::size_t, N>& axes, auto& order,
+                                        std::size_t at) {
+    index_t count = 1;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      bool contracted = false;
+      for (std::size_t j = 0; j != N; ++j) contracted = contracted || axes[j] == k;
+      if (contracted) continue;
+      order[at++] = k;
+      out_ext[o++] = ext[k];
+      count = extent_product(count, ext[k], "tensordot");
     }
-  }
+    return count;
+  };
+  const index_t rows = free_axes(a.shape(), ca, order_a, 0);  // a: free axes, then contracted
+  const index_t cols = free_axes(b.shape(), cb, order_b, N);  // b: contracted axes, then free
+  index_t inner = 1;
   for (std::size_t j = 0; j != N; ++j) {
-    order_a[at++] = ca[j];
+    order_a[RA - N + j] = ca[j];
     order_b[j] = cb[j];
     inner = extent_product(inner, a.shape()[ca[j]], "tensordot");
-  }
-  at = N;
-  for (std::size_t k = 0; k < RB; ++k) {  // b's contracted axes, then its free ones
-    bool contracted = false;
-    for (std::size_t j = 0; j != N; ++j) contracted = contracted || cb[j] == k;
-    if (!contracted) {
-      order_b[at++] = k;
-      out_ext[o++] = b.shape()[k];
-      cols = extent_product(cols, b.shape()[k], "tensordot");
-    }
   }
   tensor<T, RA, S> keep_a;
   tensor<T, RB, S> keep_b;
