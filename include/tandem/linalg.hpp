@@ -46,6 +46,7 @@
 #include "half.hpp"
 #include "tensor.hpp"
 #include "algorithm/manipulation.hpp"
+#include "algorithm/matmul.hpp"
 
 namespace tandem::detail {
 

@@ -374,7 +374,10 @@ struct axis_getter {
   Tr tr;
   TANDEM_HD auto operator()(index_t k) const {
     shape<R> idx = base;
-    idx[axis] = k;
+    if constexpr (R == 1)
+      idx[0] = k;  // the only axis (g++ -O3 otherwise imagines axis 1 of a rank-1 shape: -Warray-bounds)
+    else
+      idx[axis] = k;
     return tr(ev.at(idx.ext), k);
   }
 };
