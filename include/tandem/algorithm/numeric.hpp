@@ -111,19 +111,20 @@ auto correlation(const A& a, const V& v, convolve_mode mode, const char* what) {
     len = large - small + 1;
   }
   const dense_operand<R, A> da(a);
-  tensor<R, 1, S> w(shape<1>{m}, uninitialized);
-  {
-    const dense_operand<R, V> dv(v);
+  const dense_operand<R, V> dv(v);
+  const R* w = dv.data;  // a real correlate's w is v as it is
+  tensor<R, 1, S> reordered;
+  if constexpr (Reverse || is_complex_v<R>) {
+    reordered = tensor<R, 1, S>(shape<1>{m}, uninitialized);
     const tensor_view<const R, 1, S> vv(dv.data, shape<1>{m});
     if constexpr (Reverse)
-      w.view() = flip(vv);
-    else if constexpr (is_complex_v<R>)
-      w.view() = conj(vv);
+      reordered.view() = flip(vv);
     else
-      w.view() = vv;
+      reordered.view() = conj(vv);
+    w = reordered.data();
   }
   tensor<R, 1, S> out(shape<1>{len}, uninitialized);
-  backend_t<S>::for_each(len, correlate_kernel<R>{da.data, w.data(), out.data(), n, m, first}, small);
+  backend_t<S>::for_each(len, correlate_kernel<R>{da.data, w, out.data(), n, m, first}, small);
   return out;
 }
 
@@ -185,26 +186,34 @@ inline void check_gradient_axis(index_t len, int order) {
                       std::to_string(order) + " needs at least " + std::to_string(order + 1) + " elements");
 }
 
-/// The gradient of v along `ax` into out (both of one shape), as numpy's for uniform
-/// spacing dx: central differences inside, one-sided ones of edge_order 1 or 2 at the
-/// ends.
+/// numpy's gradient formulas for evenly spaced points along `ax`, v into out (both of
+/// one shape): central differences inside, one-sided ones of edge_order 1 or 2 at the
+/// ends. k(i) gives the operands that carry the spacing h, in numpy's order: 2h, h, then
+/// the second-order ends' -1.5/h, 2/h, -0.5/h and 0.5/h, -2/h, 1.5/h.
+template <class G, std::size_t R, class S, class K>
+void gradient_uniform(const tensor_view<const G, R, S>& v, const tensor_view<G, R, S>& out, std::size_t ax,
+                      int order, const K& k) {
+  const index_t len = v.extent(ax);
+  const auto at = [&](const auto& x, index_t i) { return along(x, ax, i, 1); };
+  if (len > 2) along(out, ax, 1, len - 2) = (along(v, ax, 2, len - 2) - along(v, ax, 0, len - 2)) / k(0);
+  if (order == 1) {
+    at(out, 0) = (at(v, 1) - at(v, 0)) / k(1);
+    at(out, len - 1) = (at(v, len - 1) - at(v, len - 2)) / k(1);
+  } else {  // numpy's second-order one-sided differences, its coefficients and order
+    at(out, 0) = map(three_terms_fn{}, k(2), at(v, 0), k(3), at(v, 1), k(4), at(v, 2));
+    at(out, len - 1) = map(three_terms_fn{}, k(5), at(v, len - 3), k(6), at(v, len - 2), k(7), at(v, len - 1));
+  }
+}
+
+/// The gradient of v along `ax` into out (both of one shape), as numpy's for a uniform
+/// spacing dx given as a number.
 template <class G, std::size_t R, class S>
 void gradient_along(const tensor_view<const G, R, S>& v, const tensor_view<G, R, S>& out, std::size_t ax, double dx,
                     tandem::edge_order edges) {
-  const int order = edges.order;
-  const index_t len = v.extent(ax);
-  check_gradient_axis(len, order);
+  check_gradient_axis(v.extent(ax), edges.order);
   using E = real_part_t<G>;  // numpy's Python float spacing is weak: it takes f's precision
-  const auto at = [&](const auto& x, index_t i) { return along(x, ax, i, 1); };
-  if (len > 2) along(out, ax, 1, len - 2) = (along(v, ax, 2, len - 2) - along(v, ax, 0, len - 2)) / E(2.0 * dx);
-  if (order == 1) {
-    at(out, 0) = (at(v, 1) - at(v, 0)) / E(dx);
-    at(out, len - 1) = (at(v, len - 1) - at(v, len - 2)) / E(dx);
-  } else {  // numpy's second-order one-sided differences, its coefficients and order
-    at(out, 0) = map(three_terms_fn{}, E(-1.5 / dx), at(v, 0), E(2.0 / dx), at(v, 1), E(-0.5 / dx), at(v, 2));
-    at(out, len - 1) =
-        map(three_terms_fn{}, E(0.5 / dx), at(v, len - 3), E(-2.0 / dx), at(v, len - 2), E(1.5 / dx), at(v, len - 1));
-  }
+  const double k[] = {2.0 * dx, dx, -1.5 / dx, 2.0 / dx, -0.5 / dx, 0.5 / dx, -2.0 / dx, 1.5 / dx};
+  gradient_uniform(v, out, ax, edges.order, [&](int i) { return E(k[i]); });
 }
 
 /// The gradient of v along `ax` into out for sample points whose spacings are d (rank 1,
@@ -231,22 +240,14 @@ void gradient_along_points(const tensor_view<const G, R, S>& v, const tensor_vie
     return tensor_view<const D, R, S>(c.data() + first, ext, str);
   };
   // numpy reduces evenly spaced points to the scalar case, with the spacing a numpy
-  // scalar of d's type (not a weak Python float): its formulas, in D.
+  // scalar of d's type (not a weak Python float): its formulas, with coefficients
+  // computed in D and kept as one-element operands of type D.
   const D h = to_vector(spacing(0, 1))[0];
   if (all(d.view() == h)) {
-    const auto scalar = [&](D value) { return full<D>({1}, value, S{}); };
-    const tensor<D, 1, S> two_h = scalar(D(2) * h), hh = scalar(h);
-    if (len > 2) along(out, ax, 1, len - 2) = (along(v, ax, 2, len - 2) - along(v, ax, 0, len - 2)) / laid(two_h, 0, 1);
-    if (order == 1) {
-      at(out, 0) = (at(v, 1) - at(v, 0)) / laid(hh, 0, 1);
-      at(out, len - 1) = (at(v, len - 1) - at(v, len - 2)) / laid(hh, 0, 1);
-    } else {
-      const tensor<D, 1, S> a0 = scalar(D(-1.5) / h), b0 = scalar(D(2) / h), c0 = scalar(D(-0.5) / h),
-                            a1 = scalar(D(0.5) / h), b1 = scalar(D(-2) / h), c1 = scalar(D(1.5) / h);
-      at(out, 0) = map(three_terms_fn{}, laid(a0, 0, 1), at(v, 0), laid(b0, 0, 1), at(v, 1), laid(c0, 0, 1), at(v, 2));
-      at(out, len - 1) = map(three_terms_fn{}, laid(a1, 0, 1), at(v, len - 3), laid(b1, 0, 1), at(v, len - 2),
-                             laid(c1, 0, 1), at(v, len - 1));
-    }
+    const auto over = [&](double m) { return D(D(m) / h); };
+    const tensor<D, 1, S> k =
+        from<D>({D(D(2) * h), h, over(-1.5), over(2), over(-0.5), over(0.5), over(-2), over(1.5)}, S{});
+    gradient_uniform(v, out, ax, order, [&](int i) { return laid(k, i, 1); });
     return;
   }
   if (len > 2) {

@@ -52,6 +52,23 @@ TEMPLATE_TEST_CASE("convolve and correlate, as numpy's", "[numeric]", TANDEM_TES
   const auto c8 = td::convolve(i8, k8);
   static_assert(std::is_same_v<td::value_of_t<decltype(c8)>, int>);
   CHECK(testing::values(c8) == std::vector<double>{200, 500, 500, 300});
+  // NaN and the infinities run through every sum they touch (numpy's values).
+  const auto same = [](const std::vector<double>& got, const std::vector<double>& want) {
+    bool ok = got.size() == want.size();
+    for (std::size_t i = 0; ok && i < got.size(); ++i)
+      ok = std::isnan(want[i]) ? std::isnan(got[i]) : got[i] == want[i];
+    return ok;
+  };
+  const double nan = std::nan(""), inf = HUGE_VAL;
+  CHECK(same(testing::values(td::convolve(td::from<double>({1, nan, 2}, space), td::from<double>({1, 1}, space))),
+             {1, nan, nan, 2}));
+  const auto ai = td::from<double>({1, inf, 2}, space), vi = td::from<double>({1, -1}, space);
+  CHECK(same(testing::values(td::convolve(ai, vi)), {1, inf, -inf, -2}));
+  CHECK(same(testing::values(td::correlate(ai, vi, M::full)), {-1, -inf, inf, 2}));
+  CHECK(same(testing::values(td::convolve(td::from<float>({HUGE_VALF}, space), td::from<float>({0, 1}, space))),
+             {nan, inf}));  // inf * 0
+  const auto nine = td::from<double>({1, 2, 3, 4, nan, 6, 7, 8, 9}, space);  // inside the four-way sums
+  CHECK(same(testing::values(td::correlate(nine, td::ones<double>({4}, space))), {10, nan, nan, nan, nan, 30}));
   // Random lengths on both sides of each other and of the four-way unrolling, strided and
   // reversed operands and an expression, against a double loop.
   for (const auto& [n, m] : {std::pair<int, int>{1, 1}, {1, 7}, {7, 1}, {9, 4}, {4, 9}, {33, 10}, {10, 33}, {8, 8}}) {
