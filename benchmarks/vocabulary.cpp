@@ -21,6 +21,12 @@
 //   convolve  td::convolve(a, v) ('full') of 2^k float32 with 16 and 255 taps next to
 //             baseline_loop: the direct sum written out in one loop per output, on one
 //             thread, as a user would write it. Items are multiply-adds (n m).
+//   einsum    td::einsum<"ij,jk->ik"> of two 1024 x 1024 float32 next to td::matmul of the
+//             same (the matmul path's own cost; items are multiply-adds n^3), and
+//             td::einsum<"ij,ij->i"> (a row's products summed, td::sum along j) and
+//             td::einsum<"ijk->i"> (two letters summed: the loop per result element) of
+//             2^24 float32 next to baseline_loop, one loop over the rows on one thread.
+//             Items are the operands' elements.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -166,6 +172,50 @@ void bm_convolve(benchmark::State& state, bool baseline) {
   state.SetItemsProcessed(state.iterations() * n * m);
 }
 
+enum class einsum_case { matmul, matmul_baseline, rows, rows_baseline, sum2, sum2_baseline };
+
+template <class Space>
+void bm_einsum(benchmark::State& state, einsum_case which) {
+  td::random::generator g{13};
+  const td::index_t n = 1024, rows = 4096, cols = 4096;
+  const auto a = g.uniform<float>({n, n}, Space{}, -1.f, 1.f), b = g.uniform<float>({n, n}, Space{}, -1.f, 1.f);
+  const auto x = g.uniform<float>({rows, cols}, Space{}, -1.f, 1.f), y = g.uniform<float>({rows, cols}, Space{}, -1.f, 1.f);
+  const auto hx = td::to_vector(x), hy = td::to_vector(y);
+  std::vector<float> out(static_cast<std::size_t>(rows));
+  for (auto _ : state) {
+    switch (which) {
+      case einsum_case::matmul: benchmark::DoNotOptimize(td::einsum<"ij,jk->ik">(a, b).data()); break;
+      case einsum_case::matmul_baseline: benchmark::DoNotOptimize(td::matmul(a, b).data()); break;
+      case einsum_case::rows: benchmark::DoNotOptimize(td::einsum<"ij,ij->i">(x, y).data()); break;
+      case einsum_case::sum2:
+        benchmark::DoNotOptimize(td::einsum<"ijk->i">(td::reshape(x, {rows, 64, cols / 64})).data());
+        break;
+      case einsum_case::rows_baseline:
+      case einsum_case::sum2_baseline:
+        for (std::size_t i = 0; i < out.size(); ++i) {
+          const float* p = hx.data() + i * static_cast<std::size_t>(cols);
+          const float* q = hy.data() + i * static_cast<std::size_t>(cols);
+          float s = 0;
+          if (which == einsum_case::rows_baseline)
+            for (std::size_t j = 0; j < static_cast<std::size_t>(cols); ++j) s += p[j] * q[j];
+          else
+            for (std::size_t j = 0; j < static_cast<std::size_t>(cols); ++j) s += p[j];
+          out[i] = s;
+        }
+        benchmark::DoNotOptimize(out.data());
+        break;
+    }
+    td::synchronize(Space{});
+  }
+  const bool product = which == einsum_case::matmul || which == einsum_case::matmul_baseline;
+  state.SetItemsProcessed(state.iterations() * (product ? n * n * n : rows * cols));
+}
+
+void einsum_setup(benchmark::internal::Benchmark* b) {
+  b->UseRealTime();
+  b->Unit(benchmark::kMillisecond);
+}
+
 void convolve_sizes(benchmark::internal::Benchmark* b) {
   b->Args({1 << 20, 16})->Args({1 << 20, 255});
   b->UseRealTime();
@@ -216,6 +266,21 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("convolve/tandem_host", bm_convolve<td::host_space>, false)->Apply(convolve_sizes);
   benchmark::RegisterBenchmark("convolve/tandem_device", bm_convolve<td::device_space>, false)->Apply(convolve_sizes);
   benchmark::RegisterBenchmark("convolve/baseline_loop", bm_convolve<td::host_space>, true)->Apply(convolve_sizes);
+  const std::pair<const char*, einsum_case> einsums[] = {{"einsum/matmul", einsum_case::matmul},
+                                                        {"einsum/rows", einsum_case::rows},
+                                                        {"einsum/sum2", einsum_case::sum2}};
+  for (const auto& [name, which] : einsums) {
+    benchmark::RegisterBenchmark((std::string(name) + "/tandem_host").c_str(), bm_einsum<td::host_space>, which)
+        ->Apply(einsum_setup);
+    benchmark::RegisterBenchmark((std::string(name) + "/tandem_device").c_str(), bm_einsum<td::device_space>, which)
+        ->Apply(einsum_setup);
+  }
+  benchmark::RegisterBenchmark("einsum/matmul/baseline_matmul", bm_einsum<td::host_space>, einsum_case::matmul_baseline)
+      ->Apply(einsum_setup);
+  benchmark::RegisterBenchmark("einsum/rows/baseline_loop", bm_einsum<td::host_space>, einsum_case::rows_baseline)
+      ->Apply(einsum_setup);
+  benchmark::RegisterBenchmark("einsum/sum2/baseline_loop", bm_einsum<td::host_space>, einsum_case::sum2_baseline)
+      ->Apply(einsum_setup);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

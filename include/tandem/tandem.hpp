@@ -29,6 +29,7 @@
 #include "algorithm/manipulation.hpp"
 #include "algorithm/searching.hpp"
 #include "algorithm/numeric.hpp"
+#include "algorithm/einsum.hpp"
 #include "algorithm/matmul.hpp"
 #include "fft.hpp"
 #include "linalg.hpp"

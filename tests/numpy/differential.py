@@ -191,6 +191,10 @@ OPS = {
     "cov": (1, FLOATS, "cov", "finite"),
     "cov_columns": (1, FLOATS, "cov", "finite"),
     "outer": (2, FLOATS + INTS, EXACT, "any"),
+    # einsum: a row's products summed (td::sum along the letter), and a b^T as one matmul
+    # (floats) or a loop per element (integers, which wrap as numpy's): sums of products
+    "einsum_rows": (2, FLOATS + INTS, "products", "finite"),
+    "einsum_abt": (2, FLOATS + INTS, "products", "finite"),
     # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
     "interp": (2, FLOATS, EXACT, "finite"),
     # convolve and correlate (a and b taken flat): sums of products, summed in another
@@ -465,6 +469,7 @@ def numpy_result(op, dt, a, b, axis):
             "cov": lambda: np.atleast_2d(np.cov(a)),
             "cov_columns": lambda: np.atleast_2d(np.cov(a, rowvar=False, ddof=0)),
             "outer": lambda: np.outer(a[0], b[0]),
+            "einsum_rows": lambda: np.einsum("ij,ij->i", a, b), "einsum_abt": lambda: np.einsum("ij,kj->ik", a, b),
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
             "convolve": lambda: np.convolve(a.reshape(-1), b.reshape(-1)),
             "convolve_same": lambda: np.convolve(a.reshape(-1), b.reshape(-1), "same"),

@@ -1,0 +1,496 @@
+#pragma once
+/// numpy's einsum, with the subscripts a template argument so that the result's rank is
+/// known when the program compiles:
+///
+/// auto c = td::einsum<"ij,jk->ik">(a, b);      // matmul
+/// auto t = td::einsum<"ii">(m);                 // trace: a value, as td::sum's
+/// auto d = td::einsum<"ii->i">(m);              // the diagonal
+/// auto x = td::einsum<"bij,bjk->bik">(p, q);    // batched products
+/// auto y = td::einsum<"...ij,...j->...i">(m, v);  // numpy's ellipsis broadcasting
+///
+/// Subscripts are letters (a-z, A-Z), one term per operand separated by commas, an
+/// optional "->" and the result's subscripts; spaces are ignored. Without "->" the
+/// result holds the ellipsis' axes and then the letters that occur once, in ASCII order
+/// (numpy's implicit mode). Letters missing from the result are summed over; a letter
+/// repeated within one term takes that operand's diagonal. An axis of extent 1
+/// broadcasts against the same letter's other extents, as numpy's. Malformed subscripts
+/// (a term too many or too few, a letter count that is not the operand's rank, a result
+/// letter no operand has) are refused when the program compiles; extents that disagree
+/// throw td::shape_error.
+///
+/// The result's element type is that of the operands' product (tandem's promotion: int8
+/// times int8 is int, where numpy keeps int8); integers wrap, 16-bit floats are computed
+/// in float. A result of rank 0 is returned as a value. Two operands of matmul's element
+/// types whose subscripts describe a matrix product (each letter in the result or in both
+/// operands, none repeated within a term, at most one batch letter) run as one matmul
+/// (batched over that letter); sums over everything run as td::sum of the products;
+/// everything else as one loop per result element over the summed letters.
+#include <array>
+#include <cstddef>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "../error.hpp"
+#include "../shape.hpp"
+#include "../space.hpp"
+#include "../tensor.hpp"
+#include "../tensor_view.hpp"
+#include "../expr/assign.hpp"
+#include "../expr/functors.hpp"
+#include "../expr/map.hpp"
+#include "../backend/select.hpp"
+#include "matmul.hpp"
+#include "numeric.hpp"
+#include "reduce.hpp"
+
+namespace tandem {
+namespace detail {
+
+/// einsum's subscripts as a template argument (the characters and their terminating 0).
+template <std::size_t Size>
+struct einsum_text {
+  char text[Size]{};
+  constexpr einsum_text(const char (&s)[Size]) {  // NOLINT: implicit, so "ij,jk->ik" converts
+    for (std::size_t i = 0; i != Size; ++i) text[i] = s[i];
+  }
+};
+
+/// At most this many labels (52 letters and the ellipsis' axes) and axes per operand.
+inline constexpr std::size_t einsum_max_labels = 64;
+
+/// What is wrong with a subscript string, if anything.
+enum class einsum_fault { none, character, terms, arrow, ellipsis, rank, repeated_output, unknown_output, no_ellipsis };
+
+/// The subscripts parsed for M operands of given ranks. Labels are numbered with the
+/// result's axes first, in the result's order (0 to out_rank - 1), then the summed
+/// letters in ASCII order; label[i][k] is the label of operand i's axis k.
+template <std::size_t M>
+struct einsum_plan {
+  einsum_fault fault = einsum_fault::none;
+  std::size_t labels = 0, out_rank = 0;
+  std::array<std::size_t, M> rank{};
+  std::array<std::array<std::size_t, einsum_max_labels>, M> label{};
+  std::array<char, einsum_max_labels> name{};  // the letter, or '.' for an axis of the ellipsis
+
+  /// How many of operand i's axes carry label l.
+  constexpr std::size_t count(std::size_t i, std::size_t l) const {
+    std::size_t c = 0;
+    for (std::size_t k = 0; k != rank[i]; ++k) c += label[i][k] == l ? 1 : 0;
+    return c;
+  }
+};
+
+constexpr bool einsum_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+template <std::size_t M, std::size_t Size>
+constexpr einsum_plan<M> einsum_parse(const einsum_text<Size>& s, const std::array<std::size_t, M>& ranks) {
+  einsum_plan<M> p{};
+  const auto fail = [&p](einsum_fault f) {
+    p.fault = f;
+    return p;
+  };
+  // The terms as written: letters, and where the ellipsis stands among them (-1: none).
+  std::array<std::array<char, einsum_max_labels>, M + 1> letters{};
+  std::array<std::size_t, M + 1> count{};
+  std::array<long, M + 1> ellipsis{};
+  for (std::size_t i = 0; i != M + 1; ++i) ellipsis[i] = -1;
+  std::size_t term = 0;  // M: the result's
+  bool arrow = false;
+  for (std::size_t i = 0; i + 1 < Size && s.text[i] != 0; ++i) {
+    const char c = s.text[i];
+    if (c == ' ') continue;
+    if (c == ',') {
+      if (arrow) return fail(einsum_fault::arrow);
+      if (++term >= M) return fail(einsum_fault::terms);
+    } else if (c == '-') {
+      if (arrow || s.text[i + 1] != '>') return fail(einsum_fault::arrow);
+      if (term + 1 != M) return fail(einsum_fault::terms);
+      arrow = true;
+      term = M;
+      ++i;
+    } else if (c == '.') {
+      if (i + 3 > Size - 1 || s.text[i + 1] != '.' || s.text[i + 2] != '.' || ellipsis[term] >= 0)
+        return fail(einsum_fault::ellipsis);
+      ellipsis[term] = static_cast<long>(count[term]);
+      i += 2;
+    } else if (einsum_letter(c)) {
+      if (count[term] == einsum_max_labels) return fail(einsum_fault::rank);
+      if (term == M)
+        for (std::size_t k = 0; k != count[M]; ++k)
+          if (letters[M][k] == c) return fail(einsum_fault::repeated_output);
+      letters[term][count[term]++] = c;
+    } else {
+      return fail(einsum_fault::character);
+    }
+  }
+  if (!arrow && term + 1 != M) return fail(einsum_fault::terms);
+  // Each operand's ellipsis covers its axes no letter names; they align to the right.
+  std::size_t dots = 0;
+  for (std::size_t i = 0; i != M; ++i) {
+    if (ranks[i] > einsum_max_labels) return fail(einsum_fault::rank);
+    if (ellipsis[i] < 0 ? count[i] != ranks[i] : count[i] > ranks[i]) return fail(einsum_fault::rank);
+    if (ellipsis[i] >= 0 && ranks[i] - count[i] > dots) dots = ranks[i] - count[i];
+  }
+  if (dots + 52 > einsum_max_labels) return fail(einsum_fault::rank);
+  // The result's labels: as written, or numpy's implicit order.
+  std::array<char, einsum_max_labels> out{};  // a letter, or 0 for the ellipsis' next axis
+  std::size_t k = 0;
+  if (arrow) {
+    if (dots > 0 && ellipsis[M] < 0) return fail(einsum_fault::no_ellipsis);
+    for (std::size_t j = 0; j <= count[M]; ++j) {
+      if (static_cast<long>(j) == ellipsis[M])
+        for (std::size_t d = 0; d != dots; ++d) out[k++] = 0;
+      if (j == count[M]) break;
+      const char c = letters[M][j];
+      bool known = false;
+      for (std::size_t i = 0; i != M; ++i)
+        for (std::size_t a = 0; a != count[i]; ++a) known = known || letters[i][a] == c;
+      if (!known) return fail(einsum_fault::unknown_output);
+      out[k++] = c;
+    }
+  } else {
+    for (std::size_t d = 0; d != dots; ++d) out[k++] = 0;
+  }
+  // Every letter of the operands in ASCII order: the result's (implicit mode: those that
+  // occur once) and then the summed ones get their numbers.
+  p.out_rank = arrow ? k : 0;
+  std::array<std::size_t, 128> id{};
+  for (auto& v : id) v = einsum_max_labels;
+  const auto occurrences = [&](char c) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i != M; ++i)
+      for (std::size_t a = 0; a != count[i]; ++a) n += letters[i][a] == c ? 1 : 0;
+    return n;
+  };
+  if (!arrow) {
+    for (int c = 'A'; c <= 'z'; ++c)
+      if (einsum_letter(char(c)) && occurrences(char(c)) == 1) out[k++] = char(c);
+    p.out_rank = k;
+  }
+  for (std::size_t j = 0; j != p.out_rank; ++j) {
+    p.name[j] = out[j] == 0 ? '.' : out[j];
+    if (out[j] != 0) id[std::size_t(out[j])] = j;
+  }
+  std::size_t next = p.out_rank;
+  for (int c = 'A'; c <= 'z'; ++c)
+    if (einsum_letter(char(c)) && occurrences(char(c)) > 0 && id[std::size_t(c)] == einsum_max_labels) {
+      p.name[next] = char(c);
+      id[std::size_t(c)] = next++;
+    }
+  p.labels = next;
+  // The ellipsis' axes are the result's first `dots` axes where it stands there.
+  std::size_t first_dot = 0;
+  for (std::size_t j = 0; j != p.out_rank; ++j)
+    if (out[j] == 0) {
+      first_dot = j;
+      break;
+    }
+  for (std::size_t i = 0; i != M; ++i) {
+    p.rank[i] = ranks[i];
+    const std::size_t mine = ellipsis[i] < 0 ? 0 : ranks[i] - count[i];
+    std::size_t axis = 0;
+    for (std::size_t j = 0; j <= count[i]; ++j) {
+      if (static_cast<long>(j) == ellipsis[i])
+        for (std::size_t d = 0; d != mine; ++d) p.label[i][axis++] = first_dot + (dots - mine) + d;
+      if (j == count[i]) break;
+      p.label[i][axis++] = id[std::size_t(letters[i][j])];
+    }
+  }
+  return p;
+}
+
+/// Whether two operands' subscripts describe a matrix product: no label repeated within
+/// a term, every label in the result or in both operands, at most one label in both and
+/// in the result (the batch), and at least one summed.
+template <std::size_t M>
+constexpr bool einsum_is_product(const einsum_plan<M>& p) {
+  if constexpr (M != 2) {
+    return false;
+  } else {
+    std::size_t batch = 0;
+    for (std::size_t l = 0; l != p.labels; ++l) {
+      const std::size_t a = p.count(0, l), b = p.count(1, l);
+      if (a > 1 || b > 1) return false;
+      if (l >= p.out_rank && (a == 0 || b == 0)) return false;
+      if (l < p.out_rank && a == 1 && b == 1) ++batch;
+    }
+    return batch <= 1 && p.labels > p.out_rank;
+  }
+}
+
+/// x0 * x1 * ... in R's accumulation type (integers wrap), rounded to R once.
+template <class R>
+struct einsum_product_fn {
+  template <class X0, class... X>
+  TANDEM_HD R operator()(const X0& x0, const X&... x) const {
+    using C = accumulate_t<R>;
+    C p = convert<C>(x0);
+    ((p = static_cast<C>(multiply(p, convert<C>(x)))), ...);
+    return convert<R>(p);
+  }
+};
+
+/// One result element of a general einsum: the sum over the summed labels (K to L - 1)
+/// of the operands' product, in R's accumulation type, in row-major order of those labels.
+template <class R, std::size_t M, std::size_t L, std::size_t K>
+struct einsum_kernel {
+  using C = accumulate_t<R>;
+  const R* data[M];
+  index_t stride[M][L];
+  index_t extent[L];
+  index_t inner;  // the product of the summed labels' extents
+  R* out;
+  TANDEM_HD void operator()(index_t o) const {
+    index_t at[M] = {};
+    index_t rest = o;
+    for (std::size_t k = K; k != 0; --k) {
+      const index_t i = rest % extent[k - 1];
+      rest /= extent[k - 1];
+      for (std::size_t m = 0; m != M; ++m) at[m] += i * stride[m][k - 1];
+    }
+    index_t pos[L] = {};
+    C s{};
+    for (index_t c = 0; c != inner; ++c) {
+      C p = convert<C>(data[0][at[0]]);
+      for (std::size_t m = 1; m != M; ++m) p = static_cast<C>(multiply(p, convert<C>(data[m][at[m]])));
+      s = static_cast<C>(add(s, p));
+      for (std::size_t d = L; d != K; --d) {  // the next summed index, the last label fastest
+        ++pos[d - 1];
+        for (std::size_t m = 0; m != M; ++m) at[m] += stride[m][d - 1];
+        if (pos[d - 1] != extent[d - 1]) break;
+        for (std::size_t m = 0; m != M; ++m) at[m] -= pos[d - 1] * stride[m][d - 1];
+        pos[d - 1] = 0;
+      }
+    }
+    out[o] = convert<R>(s);
+  }
+};
+
+/// One operand as a view over all L labels: the label's extent, the sum of the strides
+/// of its axes with that label (a diagonal where it repeats), 0 where it has none or
+/// broadcasts an extent of 1.
+template <std::size_t L, class T, std::size_t R, class S, std::size_t M>
+tensor_view<const T, L, S> einsum_label_view(const tensor_view<const T, R, S>& v, const einsum_plan<M>& p,
+                                             std::size_t i, const std::array<index_t, L>& extent) {
+  shape<L> ext, str;
+  for (std::size_t l = 0; l != L; ++l) {
+    ext[l] = extent[l];
+    str[l] = 0;
+  }
+  for (std::size_t k = 0; k != R; ++k)
+    if (v.extent(k) != 1 || extent[p.label[i][k]] == 1) str[p.label[i][k]] += v.stride(k);
+  return tensor_view<const T, L, S>(v.data(), ext, str);
+}
+
+/// A labelled view's strides into a kernel's row.
+template <std::size_t L, class T, class S>
+void einsum_strides(index_t (&dest)[L], const tensor_view<const T, L, S>& v) {
+  for (std::size_t l = 0; l != L; ++l) dest[l] = v.stride(l);
+}
+
+/// The labels' extents from the operands' shapes: equal where a label repeats, or 1.
+template <std::size_t L, std::size_t M, std::size_t R>
+void einsum_extents(const einsum_plan<M>& p, std::size_t i, const shape<R>& s, std::array<index_t, L>& extent) {
+  for (std::size_t k = 0; k != R; ++k) {
+    const std::size_t l = p.label[i][k];
+    if (s[k] == extent[l] || s[k] == 1) continue;
+    if (extent[l] == 1) {
+      extent[l] = s[k];
+      continue;
+    }
+    const std::string what = p.name[l] == '.' ? std::string("an axis of the ellipsis")
+                                              : "subscript '" + std::string(1, p.name[l]) + "'";
+    throw shape_error("tandem: einsum: " + what + " has extent " + std::to_string(s[k]) + " at axis " +
+                      std::to_string(k) + " of operand " + std::to_string(i) + " (shape " + to_string(s) +
+                      ") and " + std::to_string(extent[l]) + " at an axis before it; extents of one subscript "
+                      "are equal or 1");
+  }
+}
+
+/// One operand of a matrix-product einsum, dense in the product's order of axes: its
+/// own memory where it already is, else a copy.
+template <class R, class S>
+struct einsum_side {
+  tensor<R, 1, S> copy;
+  const R* data = nullptr;
+};
+
+/// The two operands of a matrix-product einsum as one (batched) matmul: `left` gives the
+/// result's rows. The result's axes are (batch, left's free, right's free), reordered
+/// into the subscripts' order where they differ.
+template <class R, std::size_t K, class S, std::size_t RA, std::size_t RB, std::size_t L>
+tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R, RA, S>& va,
+                              const tensor_view<const R, RB, S>& vb, const std::array<index_t, L>& extent) {
+  // Each operand with its label extents (broadcast axes as stride 0) and its axes in
+  // the product's order: batch, free (result order), summed for the left; batch, summed,
+  // free for the right.
+  const auto arranged = [&](const auto& v, std::size_t i, bool left) {
+    constexpr std::size_t RV = std::remove_cvref_t<decltype(v)>::rank;
+    std::array<std::size_t, RV> order{};
+    std::size_t n = 0;
+    const std::size_t other = 1 - i;
+    const auto take = [&](auto wanted) {
+      for (std::size_t l = 0; l != p.labels; ++l)
+        for (std::size_t k = 0; k != RV; ++k)
+          if (p.label[i][k] == l && wanted(l)) order[n++] = k;
+    };
+    const auto batch = [&](std::size_t l) { return l < p.out_rank && p.count(other, l) == 1; };
+    const auto free = [&](std::size_t l) { return l < p.out_rank && p.count(other, l) == 0; };
+    const auto summed = [&](std::size_t l) { return l >= p.out_rank; };
+    take(batch);
+    if (left) {
+      take(free);
+      take(summed);
+    } else {
+      take(summed);
+      take(free);
+    }
+    shape<RV> pe, ps;  // in the product's order
+    for (std::size_t k = 0; k != RV; ++k) {
+      const std::size_t l = p.label[i][order[k]];
+      pe[k] = extent[l];
+      ps[k] = v.extent(order[k]) != 1 || extent[l] == 1 ? v.stride(order[k]) : 0;
+    }
+    const tensor_view<const R, RV, S> arranged_view(v.data(), pe, ps);
+    einsum_side<R, S> side;
+    if (arranged_view.is_contiguous()) {
+      side.data = arranged_view.data();
+    } else {
+      side.copy = tensor<R, 1, S>(shape<1>{arranged_view.size()}, uninitialized);
+      tensor_view<R, RV, S>(side.copy.data(), pe) = arranged_view;
+      side.data = side.copy.data();
+    }
+    return side;
+  };
+  // The result's order of labels for a-left and for b-left; b leads where its order is
+  // the subscripts' own (so "ij,jk->ki" is one product and no reordering).
+  const auto product_order = [&](std::size_t lead) {
+    std::array<std::size_t, K> order{};
+    std::size_t n = 0;
+    for (std::size_t l = 0; l != K; ++l)
+      if (p.count(0, l) == 1 && p.count(1, l) == 1) order[n++] = l;
+    for (std::size_t side : {lead, 1 - lead})
+      for (std::size_t l = 0; l != K; ++l)
+        if (p.count(side, l) == 1 && p.count(1 - side, l) == 0) order[n++] = l;
+    return order;
+  };
+  const auto identity = [](const std::array<std::size_t, K>& order) {
+    for (std::size_t k = 0; k != K; ++k)
+      if (order[k] != k) return false;
+    return true;
+  };
+  const std::size_t lead = identity(product_order(0)) || !identity(product_order(1)) ? 0 : 1;
+  const std::array<std::size_t, K> order = product_order(lead);
+  index_t batch = 1, rows = 1, cols = 1, inner = 1;
+  for (std::size_t l = 0; l != p.labels; ++l) {
+    const std::size_t a = p.count(lead, l), b = p.count(1 - lead, l);
+    index_t& group = l >= K ? inner : a == 1 && b == 1 ? batch : a == 1 ? rows : cols;
+    group = extent_product(group, extent[l], "einsum");
+  }
+  shape<K> out_shape;
+  for (std::size_t k = 0; k != K; ++k) out_shape[k] = extent[k];
+  tensor<R, K, S> out(out_shape);  // zeros: an empty sum is 0
+  if (batch == 0 || rows == 0 || cols == 0 || inner == 0) return out;
+  const auto sa = lead == 0 ? arranged(va, 0, true) : arranged(vb, 1, true);
+  const auto sb = lead == 0 ? arranged(vb, 1, false) : arranged(va, 0, false);
+  const auto multiply_into = [&](R* dest) {
+    matmul(tensor_view<const R, 3, S>(sa.data, shape<3>{batch, rows, inner}),
+           tensor_view<const R, 3, S>(sb.data, shape<3>{batch, inner, cols}),
+           tensor_view<R, 3, S>(dest, shape<3>{batch, rows, cols}));
+  };
+  if (identity(order)) {
+    multiply_into(out.data());
+    return out;
+  }
+  tensor<R, K, S> product(out_shape, uninitialized);  // in the product's order of axes
+  multiply_into(product.data());
+  shape<K> ext, str;  // out, seen in the product's order
+  for (std::size_t k = 0; k != K; ++k) {
+    ext[k] = out.view().extent(order[k]);
+    str[k] = out.view().stride(order[k]);
+  }
+  tensor_view<R, K, S>(out.data(), ext, str) = tensor_view<const R, K, S>(product.data(), ext);
+  return out;
+}
+
+}  // namespace detail
+
+/// numpy's einsum (see the file comment): the subscripts as the template argument, then
+/// the operands, one per term.
+template <detail::einsum_text Subscripts, operand... X>
+auto einsum(const X&... x) {
+  constexpr std::size_t M = sizeof...(X);
+  static_assert(M >= 1, "tandem: einsum needs at least one operand");
+  constexpr auto p = detail::einsum_parse<M>(Subscripts, std::array<std::size_t, M>{rank_of_v<X>...});
+  using F = detail::einsum_fault;
+  static_assert(p.fault != F::character, "tandem: einsum: subscripts are letters a-z and A-Z, commas, '->' and '...'");
+  static_assert(p.fault != F::terms, "tandem: einsum: the subscripts need one term per operand, separated by commas");
+  static_assert(p.fault != F::arrow, "tandem: einsum: one '->', after every operand's term");
+  static_assert(p.fault != F::ellipsis, "tandem: einsum: an ellipsis is three dots, at most once per term");
+  static_assert(p.fault != F::rank,
+                "tandem: einsum: a term names as many axes as its operand's rank (fewer with an ellipsis)");
+  static_assert(p.fault != F::repeated_output, "tandem: einsum: a letter occurs at most once in the result");
+  static_assert(p.fault != F::unknown_output, "tandem: einsum: every letter of the result must occur in an operand");
+  static_assert(p.fault != F::no_ellipsis,
+                "tandem: einsum: the operands' ellipsis axes need an ellipsis in the result (as numpy's)");
+  using S = space_of_t<std::tuple_element_t<0, std::tuple<X...>>>;
+  static_assert((std::is_same_v<space_of_t<X>, S> && ...),
+                "tandem: einsum cannot mix operands from two memory spaces; copy one with td::to(space, x) first");
+  using R = value_of_t<decltype((std::declval<const X&>() * ...))>;  // the product's type
+  static_assert(!std::is_same_v<R, bool> && (!std::is_same_v<value_of_t<X>, bool> && ...),
+                "tandem: einsum takes numbers, not bool");
+  constexpr std::size_t L = p.labels, K = p.out_rank;
+  std::array<index_t, L> extent{};
+  for (auto& e : extent) e = 1;
+  {
+    std::size_t i = 0;
+    ((detail::einsum_extents<L>(p, i++, x.shape(), extent)), ...);
+  }
+  // Every operand read as R (converted where it is of another type or an expression).
+  std::tuple<tensor<R, rank_of_v<X>, S>...> keep;
+  const auto views = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::make_tuple(detail::readable_as<R>(x, std::get<I>(keep))...);
+  }(std::index_sequence_for<X...>{});
+  const auto labelled = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::make_tuple(detail::einsum_label_view<L>(std::get<I>(views), p, I, extent)...);
+  };
+  if constexpr (K == 0) {
+    return std::apply([](const auto&... v) { return sum(map(detail::einsum_product_fn<R>{}, v...)); },
+                      labelled(std::index_sequence_for<X...>{}));
+  } else {
+    shape<K> out_shape;
+    for (std::size_t k = 0; k != K; ++k) out_shape[k] = extent[k];
+    if constexpr (detail::einsum_is_product(p) && detail::is_matmul_element_v<R>) {
+      return detail::einsum_matmul<R, K, S>(p, std::get<0>(views), std::get<1>(views), extent);
+    } else if constexpr (L == K) {  // nothing summed: the product of the labelled views
+      return std::apply(
+          [](const auto&... v) { return tensor<R, K, S>(map(detail::einsum_product_fn<R>{}, v...)); },
+          labelled(std::index_sequence_for<X...>{}));
+    } else if constexpr (L == K + 1) {  // one label summed: td::sum along it
+      return std::apply(
+          [](const auto&... v) { return tensor<R, K, S>(sum(map(detail::einsum_product_fn<R>{}, v...), index_t(L - 1))); },
+          labelled(std::index_sequence_for<X...>{}));
+    } else {
+      detail::einsum_kernel<R, M, L, K> kernel{};
+      index_t inner = 1, count = 1;
+      for (std::size_t l = 0; l != L; ++l) {
+        kernel.extent[l] = extent[l];
+        (l < K ? count : inner) = detail::extent_product(l < K ? count : inner, extent[l], "einsum");
+      }
+      const auto lv = labelled(std::index_sequence_for<X...>{});
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        ((kernel.data[I] = std::get<I>(lv).data()), ...);
+        ((detail::einsum_strides(kernel.stride[I], std::get<I>(lv))), ...);
+      }(std::index_sequence_for<X...>{});
+      kernel.inner = inner;
+      tensor<R, K, S> out(out_shape, uninitialized);
+      kernel.out = out.data();
+      if (count != 0) detail::backend_t<S>::for_each(count, kernel, inner > 0 ? inner : 1);
+      return out;
+    }
+  }
+}
+
+}  // namespace tandem
