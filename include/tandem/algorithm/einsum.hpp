@@ -22,8 +22,8 @@
 /// times int8 is int, where numpy keeps int8); integers wrap, 16-bit floats are computed
 /// in float. A result of rank 0 is returned as a value. Two operands of matmul's element
 /// types whose subscripts describe a matrix product (each letter in the result or in both
-/// operands, none repeated within a term, at most one batch letter) run as one matmul
-/// (batched over that letter); sums over everything run as td::sum of the products;
+/// operands, none repeated within a term) run as one matmul, batched over the letters in
+/// both operands and in the result; sums over everything run as td::sum of the products;
 /// everything else as one loop per result element over the summed letters.
 #include <array>
 #include <cstddef>
@@ -201,22 +201,20 @@ constexpr einsum_plan<M> einsum_parse(const einsum_text<Size>& s, const std::arr
   return p;
 }
 
-/// Whether two operands' subscripts describe a matrix product: no label repeated within
-/// a term, every label in the result or in both operands, at most one label in both and
-/// in the result (the batch), and at least one summed.
+/// Whether two operands' subscripts describe a (batched) matrix product: no label
+/// repeated within a term, every label in the result or in both operands (those in both
+/// and in the result are the batch), and at least one summed.
 template <std::size_t M>
 constexpr bool einsum_is_product(const einsum_plan<M>& p) {
   if constexpr (M != 2) {
     return false;
   } else {
-    std::size_t batch = 0;
     for (std::size_t l = 0; l != p.labels; ++l) {
       const std::size_t a = p.count(0, l), b = p.count(1, l);
       if (a > 1 || b > 1) return false;
       if (l >= p.out_rank && (a == 0 || b == 0)) return false;
-      if (l < p.out_rank && a == 1 && b == 1) ++batch;
     }
-    return batch <= 1 && p.labels > p.out_rank;
+    return p.labels > p.out_rank;
   }
 }
 
@@ -317,9 +315,9 @@ struct einsum_side {
   const R* data = nullptr;
 };
 
-/// The two operands of a matrix-product einsum as one (batched) matmul: `left` gives the
-/// result's rows. The result's axes are (batch, left's free, right's free), reordered
-/// into the subscripts' order where they differ.
+/// The two operands of a matrix-product einsum as one (batched) matmul. The product's
+/// axes are (batch, the leading operand's free ones, the other's), reordered into the
+/// subscripts' order where neither operand leading gives that order.
 template <class R, std::size_t K, class S, std::size_t RA, std::size_t RB, std::size_t L>
 tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R, RA, S>& va,
                               const tensor_view<const R, RB, S>& vb, const std::array<index_t, L>& extent) {
@@ -391,8 +389,8 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
   }
   shape<K> out_shape;
   for (std::size_t k = 0; k != K; ++k) out_shape[k] = extent[k];
-  tensor<R, K, S> out(out_shape);  // zeros: an empty sum is 0
-  if (batch == 0 || rows == 0 || cols == 0 || inner == 0) return out;
+  if (batch == 0 || rows == 0 || cols == 0 || inner == 0) return tensor<R, K, S>(out_shape);  // an empty sum is 0
+  tensor<R, K, S> out(out_shape, uninitialized);
   const auto sa = lead == 0 ? arranged(va, 0, true) : arranged(vb, 1, true);
   const auto sb = lead == 0 ? arranged(vb, 1, false) : arranged(va, 0, false);
   const auto multiply_into = [&](R* dest) {

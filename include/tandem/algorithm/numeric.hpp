@@ -390,27 +390,49 @@ auto kron(const A& a, const B& b) {
   return out;
 }
 
+namespace detail {
+/// The gradient along every axis, axis k with spacing dx[k]: one tensor for rank 1, else
+/// a std::array of R.
+template <class X, std::size_t R>
+auto gradient_all(const X& f, const std::array<double, R>& dx, edge_order edges) {
+  using G = inexact_t<value_of_t<X>>;
+  using S = space_of_t<X>;
+  tensor<G, R, S> keep;
+  const auto v = readable_as<G>(f, keep);
+  std::array<tensor<G, R, S>, R> out;
+  for (std::size_t ax = 0; ax < R; ++ax) {
+    out[ax] = tensor<G, R, S>(v.shape(), uninitialized);
+    gradient_along(v, out[ax].view(), ax, dx[ax], edges);
+  }
+  if constexpr (R == 1)
+    return std::move(out[0]);
+  else
+    return out;
+}
+}  // namespace detail
+
 /// numpy's gradient of a rank-1 operand with uniform spacing dx: (f[i+1] - f[i-1]) / 2dx
 /// inside, one-sided differences of order 1 (or td::edge_order{2}) at the ends, in f's floating
 /// type (double for integers). For rank 2 and more, a std::array of the gradients along
 /// each axis, as numpy's tuple. An axis shorter than edge_order + 1 throws td::shape_error.
 template <operand X>
 auto gradient(const X& f, double dx = 1.0, edge_order edges = {}) {
-  using G = detail::inexact_t<value_of_t<X>>;
-  using S = space_of_t<X>;
   constexpr std::size_t R = rank_of_v<X>;
   static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
-  tensor<G, R, S> keep;
-  const auto v = detail::readable_as<G>(f, keep);
-  std::array<tensor<G, R, S>, R> out;
-  for (std::size_t ax = 0; ax < R; ++ax) {
-    out[ax] = tensor<G, R, S>(v.shape(), uninitialized);
-    detail::gradient_along(v, out[ax].view(), ax, dx, edges);
-  }
-  if constexpr (R == 1)
-    return std::move(out[0]);
-  else
-    return out;
+  std::array<double, R> spacing{};
+  spacing.fill(dx);
+  return detail::gradient_all(f, spacing, edges);
+}
+
+/// numpy's gradient(f, dx0, dx1, ...): one spacing per axis, as a braced list of R
+/// numbers (`td::gradient(img, {0.5, 0.25})`); a std::array of the R gradients.
+template <operand X, std::size_t N>
+  requires(N >= 2)
+auto gradient(const X& f, const double (&dx)[N], edge_order edges = {}) {
+  static_assert(N == rank_of_v<X>, "tandem: gradient takes one spacing per axis of f (or one for all)");
+  std::array<double, N> spacing{};
+  for (std::size_t k = 0; k != N; ++k) spacing[k] = dx[k];
+  return detail::gradient_all(f, spacing, edges);
 }
 
 /// The gradient along one axis (numpy's gradient(f, dx, axis=axis)).

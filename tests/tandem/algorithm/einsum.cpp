@@ -108,6 +108,15 @@ TEMPLATE_TEST_CASE("einsum: matrix products, one matmul each", "[einsum]", TANDE
   check_close(testing::values(td::einsum<"bij,bjk->bik">(pt, qt)), ref_einsum("bij,bjk", "bik", {rp, rq}));
   check_close(testing::values(td::einsum<"bij,bjk->ikb">(pt, qt)), ref_einsum("bij,bjk", "ikb", {rp, rq}));
   check_close(testing::values(td::einsum<"bij,bjk->bik">(pt, q1)), ref_einsum("bij,bjk", "bik", {rp, r1}));
+  // Two batch letters, in either order in the operands.
+  const auto r5 = random_operand({2, 3, 4, 5}, 23), r6 = random_operand({3, 2, 5, 2}, 24);
+  const auto t5 = tensor_of<4>(r5, space), t6 = tensor_of<4>(r6, space);
+  check_close(testing::values(td::einsum<"abij,bajk->abik">(t5, t6)), ref_einsum("abij,bajk", "abik", {r5, r6}));
+  check_close(testing::values(td::einsum<"abij,bajk->kbai">(t5, t6)), ref_einsum("abij,bajk", "kbai", {r5, r6}));
+  static_assert(td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("abij,bajk->abik"),
+                                                                         std::array<std::size_t, 2>{4, 4})));
+  static_assert(!td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("ij,jk->i"),
+                                                                          std::array<std::size_t, 2>{2, 2})));
   // Doubles, and an expression operand.
   const auto ad = td::eval(td::cast<double>(a)), bd = td::eval(td::cast<double>(b));
   {

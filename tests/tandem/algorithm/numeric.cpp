@@ -178,6 +178,15 @@ TEMPLATE_TEST_CASE("gradient and trapezoid, as numpy's", "[numeric]", TANDEM_TES
   CHECK(testing::values(g[0].view()) == std::vector<double>{2, 2, -1, 2, 2, -1});
   CHECK(testing::values(g[1].view()) == std::vector<double>{1, 2.5, 4, 1, 1, 1});
   CHECK(testing::values(td::gradient(m, 0.5, 1)) == std::vector<double>{2, 5, 8, 2, 2, 2});
+  {  // a spacing per axis (numpy's gradient(f, 0.5, 0.25), and with edge_order=2)
+    const auto f2 = td::from<double>({{1, 2, 4, 7}, {3, 7, 11, 20}, {0, -1, 5, 2}}, space);
+    const auto h = td::gradient(f2, {0.5, 0.25});
+    CHECK(testing::values(h[0]) == std::vector<double>{4, 10, 14, 26, -1, -3, 1, -5, -6, -16, -12, -36});
+    CHECK(testing::values(h[1]) == std::vector<double>{4, 6, 10, 12, 16, 16, 26, 36, -4, 10, 6, -12});
+    const auto h2 = td::gradient(f2, {0.5, 0.25}, td::edge_order{2});
+    CHECK(testing::values(h2[0]) == std::vector<double>{9, 23, 27, 57, -1, -3, 1, -5, -11, -29, -25, -67});
+    CHECK(testing::values(h2[1]) == std::vector<double>{2, 6, 10, 14, 16, 16, 26, 46, -18, 10, 6, -30});
+  }
   CHECK(testing::values(td::gradient(td::transpose(m), 0.5, 0)) == std::vector<double>{2, 2, 5, 2, 8, 2});
   // float stays float; a reversed operand.
   const auto ff = td::gradient(td::flip(td::from<float>({0, 1, 4, 9}, space)));
