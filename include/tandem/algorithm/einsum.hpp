@@ -446,6 +446,11 @@ auto einsum(const X&... x) {
     std::size_t i = 0;
     ((detail::einsum_extents<L>(p, i++, x.shape(), extent)), ...);
   }
+  {  // the sum runs over every combination of the letters: one that index_t cannot count
+     // (broadcast extents need no memory) is refused, not wrapped
+    index_t combinations = 1;
+    for (const index_t e : extent) combinations = detail::extent_product(combinations, e, "einsum");
+  }
   // Every operand read as R (converted where it is of another type or an expression).
   std::tuple<tensor<R, rank_of_v<X>, S>...> keep;
   const auto views = [&]<std::size_t... I>(std::index_sequence<I...>) {

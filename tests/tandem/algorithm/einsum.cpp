@@ -225,6 +225,12 @@ TEMPLATE_TEST_CASE("einsum: the ellipsis, element types, and bad extents", "[ein
   CHECK_THROWS_AS((td::einsum<"ij,jk->ik">(m3, m4)), td::shape_error);
   CHECK_THROWS_WITH((td::einsum<"ij,jk->ik">(m3, m4)), testing::contains("subscript 'j'"));
   CHECK_THROWS_AS((td::einsum<"ii">(td::ones<float>({3, 4}, space))), td::shape_error);
+  // Broadcast operands need no memory: letters whose combinations index_t cannot count
+  // are refused (a sum over 2^80 products), not wrapped into an empty sum.
+  const auto one = td::ones<float>({1}, space);
+  const auto vast = td::broadcast_to(one, {td::index_t(1) << 40});
+  CHECK_THROWS_WITH((td::einsum<"i,j->">(vast, vast)), testing::contains("einsum: an extent of"));
+  CHECK_THROWS_AS((td::einsum<"i,j->ij">(vast, vast)), td::shape_error);
   CHECK_THROWS_WITH((td::einsum<"...i,...i">(td::ones<float>({2, 3}, space), td::ones<float>({4, 3}, space))),
                     testing::contains("ellipsis"));
 }
