@@ -23,10 +23,12 @@
 //             thread, as a user would write it. Items are multiply-adds (n m).
 //   einsum    td::einsum<"ij,jk->ik"> of two 1024 x 1024 float32 next to td::matmul of the
 //             same (the matmul path's own cost; items are multiply-adds n^3), and
-//             td::einsum<"ij,ij->i"> (a row's products summed, td::sum along j) and
-//             td::einsum<"ijk->i"> (two letters summed: the loop per result element) of
-//             2^24 float32 next to baseline_loop, one loop over the rows on one thread.
-//             Items are the operands' elements.
+//             td::einsum<"ij,ij->i"> (a row's products summed, td::sum along j),
+//             td::einsum<"ijk->i"> (two letters summed, merged into one axis: td::sum)
+//             and td::einsum<"ikj->i"> (the same letters in the other order, which do
+//             not merge: the loop per result element) of 2^24 float32 next to
+//             baseline_loop, one loop over the rows on one thread. Items are the
+//             operands' elements.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -172,7 +174,7 @@ void bm_convolve(benchmark::State& state, bool baseline) {
   state.SetItemsProcessed(state.iterations() * n * m);
 }
 
-enum class einsum_case { matmul, matmul_baseline, rows, rows_baseline, sum2, sum2_baseline };
+enum class einsum_case { matmul, matmul_baseline, rows, rows_baseline, sum2, sum2_crossed, sum2_baseline };
 
 template <class Space>
 void bm_einsum(benchmark::State& state, einsum_case which) {
@@ -189,6 +191,9 @@ void bm_einsum(benchmark::State& state, einsum_case which) {
       case einsum_case::rows: benchmark::DoNotOptimize(td::einsum<"ij,ij->i">(x, y).data()); break;
       case einsum_case::sum2:
         benchmark::DoNotOptimize(td::einsum<"ijk->i">(td::reshape(x, {rows, 64, cols / 64})).data());
+        break;
+      case einsum_case::sum2_crossed:
+        benchmark::DoNotOptimize(td::einsum<"ikj->i">(td::reshape(x, {rows, 64, cols / 64})).data());
         break;
       case einsum_case::rows_baseline:
       case einsum_case::sum2_baseline:
@@ -268,7 +273,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("convolve/baseline_loop", bm_convolve<td::host_space>, true)->Apply(convolve_sizes);
   const std::pair<const char*, einsum_case> einsums[] = {{"einsum/matmul", einsum_case::matmul},
                                                         {"einsum/rows", einsum_case::rows},
-                                                        {"einsum/sum2", einsum_case::sum2}};
+                                                        {"einsum/sum2", einsum_case::sum2},
+                                                        {"einsum/sum2_crossed", einsum_case::sum2_crossed}};
   for (const auto& [name, which] : einsums) {
     benchmark::RegisterBenchmark((std::string(name) + "/tandem_host").c_str(), bm_einsum<td::host_space>, which)
         ->Apply(einsum_setup);

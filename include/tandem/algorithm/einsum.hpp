@@ -21,10 +21,12 @@
 /// The result's element type is that of the operands' product (tandem's promotion: int8
 /// times int8 is int, where numpy keeps int8); integers wrap, 16-bit floats are computed
 /// in float. A result of rank 0 is returned as a value. Two operands of matmul's element
-/// types whose subscripts describe a matrix product (each letter in the result or in both
-/// operands, none repeated within a term) run as one matmul, batched over the letters in
-/// both operands and in the result; sums over everything run as td::sum of the products;
-/// everything else as one loop per result element over the summed letters.
+/// types whose subscripts describe a matrix product (no letter repeated within a term, a
+/// result letter of one operand only) run as one matmul, batched over the letters in
+/// both operands and in the result, after summing those only one operand has; sums over
+/// everything, or over one letter (or several whose strides merge into one, as a dense
+/// block's trailing axes), run as td::sum of the products; everything else as one loop
+/// per result element over the summed letters.
 #include <array>
 #include <cstddef>
 #include <string>
@@ -202,19 +204,21 @@ constexpr einsum_plan<M> einsum_parse(const einsum_text<Size>& s, const std::arr
 }
 
 /// Whether two operands' subscripts describe a (batched) matrix product: no label
-/// repeated within a term, every label in the result or in both operands (those in both
-/// and in the result are the batch), and at least one summed.
+/// repeated within a term, at least one summed, and a result letter of one operand only
+/// (else each product is a dot product: "ij,ij->i" is td::sum along j of the products).
+/// Labels in both operands and in the result are the batch; those summed in one operand
+/// only are summed there first.
 template <std::size_t M>
 constexpr bool einsum_is_product(const einsum_plan<M>& p) {
   if constexpr (M != 2) {
     return false;
   } else {
+    bool free = false;
     for (std::size_t l = 0; l != p.labels; ++l) {
-      const std::size_t a = p.count(0, l), b = p.count(1, l);
-      if (a > 1 || b > 1) return false;
-      if (l >= p.out_rank && (a == 0 || b == 0)) return false;
+      if (p.count(0, l) > 1 || p.count(1, l) > 1) return false;
+      free = free || (l < p.out_rank && p.count(0, l) + p.count(1, l) == 1);
     }
-    return p.labels > p.out_rank;
+    return free && p.labels > p.out_rank;
   }
 }
 
@@ -282,6 +286,33 @@ tensor_view<const T, L, S> einsum_label_view(const tensor_view<const T, R, S>& v
   return tensor_view<const T, L, S>(v.data(), ext, str);
 }
 
+/// A labelled view with its summed labels (K to L - 1) as one axis, when its strides
+/// allow (each summed label's stride is the next one's times its extent, as a dense
+/// block's or a broadcast's); `merged` turns false where they do not.
+template <std::size_t K, class T, std::size_t L, class S>
+tensor_view<const T, K + 1, S> einsum_merge_summed(const tensor_view<const T, L, S>& v, index_t inner, bool& merged) {
+  shape<K + 1> ext, str;
+  for (std::size_t k = 0; k != K; ++k) {
+    ext[k] = v.extent(k);
+    str[k] = v.stride(k);
+  }
+  index_t step = 0, span = 1;  // the innermost summed axis of more than one element, and the span so far
+  bool first = true;
+  for (std::size_t d = L; d-- > K;) {
+    if (v.extent(d) == 1) continue;
+    if (first) {
+      step = v.stride(d);
+      first = false;
+    } else {
+      merged = merged && v.stride(d) == step * span;
+    }
+    span *= v.extent(d);
+  }
+  ext[K] = inner;
+  str[K] = step;
+  return tensor_view<const T, K + 1, S>(v.data(), ext, str);
+}
+
 /// A labelled view's strides into a kernel's row.
 template <std::size_t L, class T, class S>
 void einsum_strides(index_t (&dest)[L], const tensor_view<const T, L, S>& v) {
@@ -336,7 +367,8 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
     };
     const auto batch = [&](std::size_t l) { return l < p.out_rank && p.count(other, l) == 1; };
     const auto free = [&](std::size_t l) { return l < p.out_rank && p.count(other, l) == 0; };
-    const auto summed = [&](std::size_t l) { return l >= p.out_rank; };
+    const auto summed = [&](std::size_t l) { return l >= p.out_rank && p.count(other, l) == 1; };
+    const auto own = [&](std::size_t l) { return l >= p.out_rank && p.count(other, l) == 0; };
     take(batch);
     if (left) {
       take(free);
@@ -345,11 +377,15 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
       take(summed);
       take(free);
     }
+    const std::size_t kept = n;
+    take(own);  // last: summed away before the product
     shape<RV> pe, ps;  // in the product's order
+    index_t kept_size = 1, own_size = 1;
     for (std::size_t k = 0; k != RV; ++k) {
       const std::size_t l = p.label[i][order[k]];
       pe[k] = extent[l];
       ps[k] = v.extent(order[k]) != 1 || extent[l] == 1 ? v.stride(order[k]) : 0;
+      (k < kept ? kept_size : own_size) *= extent[l];
     }
     const tensor_view<const R, RV, S> arranged_view(v.data(), pe, ps);
     einsum_side<R, S> side;
@@ -358,6 +394,10 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
     } else {
       side.copy = tensor<R, 1, S>(shape<1>{arranged_view.size()}, uninitialized);
       tensor_view<R, RV, S>(side.copy.data(), pe) = arranged_view;
+      side.data = side.copy.data();
+    }
+    if (kept != RV) {  // the operand's own summed letters, summed now (numpy's optimize does too)
+      side.copy = sum(tensor_view<const R, 2, S>(side.data, shape<2>{kept_size, own_size}), 1);
       side.data = side.copy.data();
     }
     return side;
@@ -384,6 +424,7 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
   index_t batch = 1, rows = 1, cols = 1, inner = 1;
   for (std::size_t l = 0; l != p.labels; ++l) {
     const std::size_t a = p.count(lead, l), b = p.count(1 - lead, l);
+    if (l >= K && (a == 0 || b == 0)) continue;  // summed within one operand
     index_t& group = l >= K ? inner : a == 1 && b == 1 ? batch : a == 1 ? rows : cols;
     group = extent_product(group, extent[l], "einsum");
   }
@@ -483,6 +524,15 @@ auto einsum(const X&... x) {
         (l < K ? count : inner) = detail::extent_product(l < K ? count : inner, extent[l], "einsum");
       }
       const auto lv = labelled(std::index_sequence_for<X...>{});
+      // Summed letters whose strides merge into one axis in every operand (a dense
+      // block's trailing axes, "ijk->i"): td::sum along that axis.
+      bool merged = true;
+      const auto flat = std::apply(
+          [&](const auto&... v) { return std::make_tuple(detail::einsum_merge_summed<K>(v, inner, merged)...); }, lv);
+      if (merged)
+        return std::apply(
+            [](const auto&... v) { return tensor<R, K, S>(sum(map(detail::einsum_product_fn<R>{}, v...), index_t(K))); },
+            flat);
       [&]<std::size_t... I>(std::index_sequence<I...>) {
         ((kernel.data[I] = std::get<I>(lv).data()), ...);
         ((detail::einsum_strides(kernel.stride[I], std::get<I>(lv))), ...);

@@ -108,6 +108,12 @@ TEMPLATE_TEST_CASE("einsum: matrix products, one matmul each", "[einsum]", TANDE
   check_close(testing::values(td::einsum<"bij,bjk->bik">(pt, qt)), ref_einsum("bij,bjk", "bik", {rp, rq}));
   check_close(testing::values(td::einsum<"bij,bjk->ikb">(pt, qt)), ref_einsum("bij,bjk", "ikb", {rp, rq}));
   check_close(testing::values(td::einsum<"bij,bjk->bik">(pt, q1)), ref_einsum("bij,bjk", "bik", {rp, r1}));
+  // Letters summed within one operand, summed there before the product.
+  check_close(testing::values(td::einsum<"ij,jk->i">(a, b)), ref_einsum("ij,jk", "i", {ra, rb}));
+  check_close(testing::values(td::einsum<"ij,kl->ik">(a, c)), ref_einsum("ij,kl", "ik", {ra, rc}), 1e-3);
+  check_close(testing::values(td::einsum<"bij,bjk->bi">(pt, qt)), ref_einsum("bij,bjk", "bi", {rp, rq}));
+  check_close(testing::values(td::einsum<"bij,bjk->kb">(pt, q1)), ref_einsum("bij,bjk", "kb", {rp, r1}));
+  CHECK(testing::values(td::einsum<"ij,jk->i">(a, td::zeros<float>({7, 0}, space))) == std::vector<double>(5, 0.0));
   // Two batch letters, in either order in the operands.
   const auto r5 = random_operand({2, 3, 4, 5}, 23), r6 = random_operand({3, 2, 5, 2}, 24);
   const auto t5 = tensor_of<4>(r5, space), t6 = tensor_of<4>(r6, space);
@@ -115,7 +121,11 @@ TEMPLATE_TEST_CASE("einsum: matrix products, one matmul each", "[einsum]", TANDE
   check_close(testing::values(td::einsum<"abij,bajk->kbai">(t5, t6)), ref_einsum("abij,bajk", "kbai", {r5, r6}));
   static_assert(td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("abij,bajk->abik"),
                                                                          std::array<std::size_t, 2>{4, 4})));
-  static_assert(!td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("ij,jk->i"),
+  static_assert(td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("ij,jk->i"),
+                                                                         std::array<std::size_t, 2>{2, 2})));
+  static_assert(!td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("ij,ij->i"),
+                                                                          std::array<std::size_t, 2>{2, 2})));
+  static_assert(!td::detail::einsum_is_product(td::detail::einsum_parse<2>(td::detail::einsum_text("ii,ij->j"),
                                                                           std::array<std::size_t, 2>{2, 2})));
   // Doubles, and an expression operand.
   const auto ad = td::eval(td::cast<double>(a)), bd = td::eval(td::cast<double>(b));
@@ -160,7 +170,10 @@ TEMPLATE_TEST_CASE("einsum: traces, diagonals, sums and products without a matmu
   const auto ra = random_operand({3, 4, 5}, 11), rb = random_operand({4, 5}, 12);
   const auto a = tensor_of<3>(ra, space);
   const auto b = tensor_of<2>(rb, space);
-  check_close(testing::values(td::einsum<"ijk->i">(a)), ref_einsum("ijk", "i", {ra}));
+  check_close(testing::values(td::einsum<"ijk->i">(a)), ref_einsum("ijk", "i", {ra}));  // j, k merge: a sum
+  check_close(testing::values(td::einsum<"ikj->i">(a)), ref_einsum("ijk", "i", {ra}));  // they do not: the loop
+  check_close(testing::values(td::einsum<"ijk,k->i">(a, td::ones<float>({1}, space))), ref_einsum("ijk", "i", {ra}));
+  check_close(testing::values(td::einsum<"ijk,j->i">(a, td::ones<float>({4}, space))), ref_einsum("ijk", "i", {ra}));
   check_close(testing::values(td::einsum<"ijk,jk->i">(a, b)), ref_einsum("ijk,jk", "i", {ra, rb}));
   check_close(testing::values(td::einsum<"ijk,jk->ki">(a, b)), ref_einsum("ijk,jk", "ki", {ra, rb}));
   const auto rx = random_operand({3, 4}, 13), ry = random_operand({4, 5}, 14), rz = random_operand({5, 2}, 15);
