@@ -26,7 +26,8 @@
 /// both operands and in the result, after summing those only one operand has; sums over
 /// everything, or over one letter (or several whose strides merge into one, as a dense
 /// block's trailing axes), run as td::sum of the products; everything else as one loop
-/// per result element over the summed letters.
+/// per result element over the summed letters, the one with the smallest steps through
+/// memory fastest.
 #include <array>
 #include <cstddef>
 #include <string>
@@ -235,7 +236,8 @@ struct einsum_product_fn {
 };
 
 /// One result element of a general einsum: the sum over the summed labels (K to L - 1)
-/// of the operands' product, in R's accumulation type, in row-major order of those labels.
+/// of the operands' product, in R's accumulation type, in row-major order of those labels as
+/// stored here (einsum orders them by their steps through memory, the smallest last).
 template <class R, std::size_t M, std::size_t L, std::size_t K>
 struct einsum_kernel {
   using C = accumulate_t<R>;
@@ -254,11 +256,15 @@ struct einsum_kernel {
     }
     index_t pos[L] = {};
     C s{};
-    for (index_t c = 0; c != inner; ++c) {
-      C p = convert<C>(data[0][at[0]]);
-      for (std::size_t m = 1; m != M; ++m) p = static_cast<C>(multiply(p, convert<C>(data[m][at[m]])));
-      s = static_cast<C>(add(s, p));
-      for (std::size_t d = L; d != K; --d) {  // the next summed index, the last label fastest
+    const index_t last = extent[L - 1], rows = last == 0 ? 0 : inner / last;
+    for (index_t c = 0; c != rows; ++c) {
+      for (index_t j = 0; j != last; ++j) {  // the last label in one tight loop
+        C p = convert<C>(data[0][at[0] + j * stride[0][L - 1]]);
+        for (std::size_t m = 1; m != M; ++m)
+          p = static_cast<C>(multiply(p, convert<C>(data[m][at[m] + j * stride[m][L - 1]])));
+        s = static_cast<C>(add(s, p));
+      }
+      for (std::size_t d = L - 1; d != K; --d) {  // the next index of the other summed labels
         ++pos[d - 1];
         for (std::size_t m = 0; m != M; ++m) at[m] += stride[m][d - 1];
         if (pos[d - 1] != extent[d - 1]) break;
@@ -537,6 +543,18 @@ auto einsum(const X&... x) {
         ((kernel.data[I] = std::get<I>(lv).data()), ...);
         ((detail::einsum_strides(kernel.stride[I], std::get<I>(lv))), ...);
       }(std::index_sequence_for<X...>{});
+      // The summed letters ordered by their steps through memory, the smallest last (the
+      // kernel's fastest): "ikj->i" walks j, the dense axis, innermost.
+      const auto step = [&kernel](std::size_t d) {
+        index_t t = 0;
+        for (std::size_t m = 0; m != M; ++m) t += kernel.stride[m][d] < 0 ? -kernel.stride[m][d] : kernel.stride[m][d];
+        return t;
+      };
+      for (std::size_t d = K + 1; d != L; ++d)
+        for (std::size_t e = d; e != K && step(e - 1) < step(e); --e) {
+          std::swap(kernel.extent[e - 1], kernel.extent[e]);
+          for (std::size_t m = 0; m != M; ++m) std::swap(kernel.stride[m][e - 1], kernel.stride[m][e]);
+        }
       kernel.inner = inner;
       tensor<R, K, S> out(out_shape, uninitialized);
       kernel.out = out.data();
