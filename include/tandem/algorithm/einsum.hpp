@@ -344,12 +344,22 @@ void einsum_extents(const einsum_plan<M>& p, std::size_t i, const shape<R>& s, s
   }
 }
 
-/// One operand of a matrix-product einsum, dense in the product's order of axes: its
-/// own memory where it already is, else a copy.
-template <class R, class S>
+/// One operand of a matrix-product einsum, dense in the product's order of axes (its
+/// own memory where it already is, else a copy), with the letters only it has summed.
+template <class R, std::size_t RV, class S>
 struct einsum_side {
-  tensor<R, 1, S> copy;
+  dense_operand<R, tensor_view<const R, RV, S>> dense;
+  tensor<R, 1, S> summed;
   const R* data = nullptr;
+  /// `arranged` holds the kept axes (`kept` elements) first, then the own summed ones
+  /// (`own` elements, none when `has_own` is false).
+  einsum_side(const tensor_view<const R, RV, S>& arranged, bool has_own, index_t kept, index_t own)
+      : dense(arranged), data(dense.data) {
+    if (has_own) {  // summed now, before the product (numpy's optimize does too)
+      summed = sum(tensor_view<const R, 2, S>(dense.data, shape<2>{kept, own}), 1);
+      data = summed.data();
+    }
+  }
 };
 
 /// The two operands of a matrix-product einsum as one (batched) matmul. The product's
@@ -393,20 +403,7 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
       ps[k] = v.extent(order[k]) != 1 || extent[l] == 1 ? v.stride(order[k]) : 0;
       (k < kept ? kept_size : own_size) *= extent[l];
     }
-    const tensor_view<const R, RV, S> arranged_view(v.data(), pe, ps);
-    einsum_side<R, S> side;
-    if (arranged_view.is_contiguous()) {
-      side.data = arranged_view.data();
-    } else {
-      side.copy = tensor<R, 1, S>(shape<1>{arranged_view.size()}, uninitialized);
-      tensor_view<R, RV, S>(side.copy.data(), pe) = arranged_view;
-      side.data = side.copy.data();
-    }
-    if (kept != RV) {  // the operand's own summed letters, summed now (numpy's optimize does too)
-      side.copy = sum(tensor_view<const R, 2, S>(side.data, shape<2>{kept_size, own_size}), 1);
-      side.data = side.copy.data();
-    }
-    return side;
+    return einsum_side<R, RV, S>(tensor_view<const R, RV, S>(v.data(), pe, ps), kept != RV, kept_size, own_size);
   };
   // The result's order of labels for a-left and for b-left; b leads where its order is
   // the subscripts' own (so "ij,jk->ki" is one product and no reordering).
@@ -438,12 +435,16 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
   for (std::size_t k = 0; k != K; ++k) out_shape[k] = extent[k];
   if (batch == 0 || rows == 0 || cols == 0 || inner == 0) return tensor<R, K, S>(out_shape);  // an empty sum is 0
   tensor<R, K, S> out(out_shape, uninitialized);
-  const auto sa = lead == 0 ? arranged(va, 0, true) : arranged(vb, 1, true);
-  const auto sb = lead == 0 ? arranged(vb, 1, false) : arranged(va, 0, false);
   const auto multiply_into = [&](R* dest) {
-    matmul(tensor_view<const R, 3, S>(sa.data, shape<3>{batch, rows, inner}),
-           tensor_view<const R, 3, S>(sb.data, shape<3>{batch, inner, cols}),
-           tensor_view<R, 3, S>(dest, shape<3>{batch, rows, cols}));
+    const auto multiply = [&](const auto& left, const auto& right) {
+      matmul(tensor_view<const R, 3, S>(left.data, shape<3>{batch, rows, inner}),
+             tensor_view<const R, 3, S>(right.data, shape<3>{batch, inner, cols}),
+             tensor_view<R, 3, S>(dest, shape<3>{batch, rows, cols}));
+    };
+    if (lead == 0)
+      multiply(arranged(va, 0, true), arranged(vb, 1, false));
+    else
+      multiply(arranged(vb, 1, true), arranged(va, 0, false));
   };
   if (identity(order)) {
     multiply_into(out.data());
@@ -457,6 +458,42 @@ tensor<R, K, S> einsum_matmul(const einsum_plan<2>& p, const tensor_view<const R
     str[k] = out.view().stride(order[k]);
   }
   tensor_view<R, K, S>(out.data(), ext, str) = tensor_view<const R, K, S>(product.data(), ext);
+  return out;
+}
+
+/// einsum's general path: one loop per result element over the summed letters, in
+/// parallel over the result; the summed letters ordered by their steps through memory,
+/// the smallest last (the kernel's fastest), so "ikj->i" walks j, the dense axis,
+/// innermost.
+template <class R, std::size_t K, class S, std::size_t L, class... V>
+tensor<R, K, S> einsum_loop(const std::tuple<V...>& lv, const std::array<index_t, L>& extent) {
+  constexpr std::size_t M = sizeof...(V);
+  einsum_kernel<R, M, L, K> kernel{};
+  index_t inner = 1, count = 1;
+  shape<K> out_shape;
+  for (std::size_t l = 0; l != L; ++l) {
+    kernel.extent[l] = extent[l];
+    (l < K ? count : inner) *= extent[l];  // (their product was counted without overflow)
+    if (l < K) out_shape[l] = extent[l];
+  }
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((kernel.data[I] = std::get<I>(lv).data()), ...);
+    ((einsum_strides(kernel.stride[I], std::get<I>(lv))), ...);
+  }(std::index_sequence_for<V...>{});
+  const auto step = [&kernel](std::size_t d) {
+    index_t t = 0;
+    for (std::size_t m = 0; m != M; ++m) t += kernel.stride[m][d] < 0 ? -kernel.stride[m][d] : kernel.stride[m][d];
+    return t;
+  };
+  for (std::size_t d = K + 1; d != L; ++d)
+    for (std::size_t e = d; e != K && step(e - 1) < step(e); --e) {
+      std::swap(kernel.extent[e - 1], kernel.extent[e]);
+      for (std::size_t m = 0; m != M; ++m) std::swap(kernel.stride[m][e - 1], kernel.stride[m][e]);
+    }
+  kernel.inner = inner;
+  tensor<R, K, S> out(out_shape, uninitialized);
+  kernel.out = out.data();
+  if (count != 0) backend_t<S>::for_each(count, kernel, inner > 0 ? inner : 1);
   return out;
 }
 
@@ -510,56 +547,27 @@ auto einsum(const X&... x) {
     return std::apply([](const auto&... v) { return sum(map(detail::einsum_product_fn<R>{}, v...)); },
                       labelled(std::index_sequence_for<X...>{}));
   } else {
-    shape<K> out_shape;
-    for (std::size_t k = 0; k != K; ++k) out_shape[k] = extent[k];
     if constexpr (detail::einsum_is_product(p) && detail::is_matmul_element_v<R>) {
       return detail::einsum_matmul<R, K, S>(p, std::get<0>(views), std::get<1>(views), extent);
     } else if constexpr (L == K) {  // nothing summed: the product of the labelled views
       return std::apply(
           [](const auto&... v) { return tensor<R, K, S>(map(detail::einsum_product_fn<R>{}, v...)); },
           labelled(std::index_sequence_for<X...>{}));
-    } else if constexpr (L == K + 1) {  // one label summed: td::sum along it
-      return std::apply(
-          [](const auto&... v) { return tensor<R, K, S>(sum(map(detail::einsum_product_fn<R>{}, v...), index_t(L - 1))); },
-          labelled(std::index_sequence_for<X...>{}));
     } else {
-      detail::einsum_kernel<R, M, L, K> kernel{};
-      index_t inner = 1, count = 1;
-      for (std::size_t l = 0; l != L; ++l) {
-        kernel.extent[l] = extent[l];
-        (l < K ? count : inner) = detail::extent_product(l < K ? count : inner, extent[l], "einsum");
-      }
       const auto lv = labelled(std::index_sequence_for<X...>{});
-      // Summed letters whose strides merge into one axis in every operand (a dense
-      // block's trailing axes, "ijk->i"): td::sum along that axis.
+      index_t inner = 1;
+      for (std::size_t l = K; l != L; ++l) inner *= extent[l];  // (counted above)
+      // One summed letter, or several whose strides merge into one axis in every operand
+      // (a dense block's trailing axes, "ijk->i"): td::sum along that axis.
       bool merged = true;
       const auto flat = std::apply(
           [&](const auto&... v) { return std::make_tuple(detail::einsum_merge_summed<K>(v, inner, merged)...); }, lv);
-      if (merged)
-        return std::apply(
-            [](const auto&... v) { return tensor<R, K, S>(sum(map(detail::einsum_product_fn<R>{}, v...), index_t(K))); },
-            flat);
-      [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((kernel.data[I] = std::get<I>(lv).data()), ...);
-        ((detail::einsum_strides(kernel.stride[I], std::get<I>(lv))), ...);
-      }(std::index_sequence_for<X...>{});
-      // The summed letters ordered by their steps through memory, the smallest last (the
-      // kernel's fastest): "ikj->i" walks j, the dense axis, innermost.
-      const auto step = [&kernel](std::size_t d) {
-        index_t t = 0;
-        for (std::size_t m = 0; m != M; ++m) t += kernel.stride[m][d] < 0 ? -kernel.stride[m][d] : kernel.stride[m][d];
-        return t;
-      };
-      for (std::size_t d = K + 1; d != L; ++d)
-        for (std::size_t e = d; e != K && step(e - 1) < step(e); --e) {
-          std::swap(kernel.extent[e - 1], kernel.extent[e]);
-          for (std::size_t m = 0; m != M; ++m) std::swap(kernel.stride[m][e - 1], kernel.stride[m][e]);
-        }
-      kernel.inner = inner;
-      tensor<R, K, S> out(out_shape, uninitialized);
-      kernel.out = out.data();
-      if (count != 0) detail::backend_t<S>::for_each(count, kernel, inner > 0 ? inner : 1);
-      return out;
+      if constexpr (L > K + 1) {
+        if (!merged) return detail::einsum_loop<R, K, S>(lv, extent);
+      }
+      return std::apply(
+          [](const auto&... v) { return tensor<R, K, S>(sum(map(detail::einsum_product_fn<R>{}, v...), index_t(K))); },
+          flat);
     }
   }
 }

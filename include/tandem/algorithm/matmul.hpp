@@ -197,27 +197,17 @@ auto matmul(const A& a, const B& b) {
 
 namespace detail {
 /// One side of tensordot: the operand's axes reordered (free then contracted for a,
-/// contracted then free for b), dense, as `rows` x `cols` (a copy only when that order
-/// is not already the operand's own dense layout).
+/// contracted then free for b), as a view whose elements dense_operand hands on in
+/// place when that order is already the operand's own dense layout.
 template <class T, std::size_t R, class S>
-struct tensordot_side {
-  tensor<T, R, S> copy;
-  const T* data = nullptr;
-  tensordot_side(const tensor_view<const T, R, S>& v, const std::array<std::size_t, R>& order) {
-    shape<R> ext, str;
-    for (std::size_t k = 0; k < R; ++k) {
-      ext[k] = v.extent(order[k]);
-      str[k] = v.stride(order[k]);
-    }
-    const tensor_view<const T, R, S> p(v.data(), ext, str);
-    if (p.is_contiguous()) {
-      data = p.data();
-    } else {
-      copy = p;
-      data = copy.data();
-    }
+tensor_view<const T, R, S> tensordot_side(const tensor_view<const T, R, S>& v, const std::array<std::size_t, R>& order) {
+  shape<R> ext, str;
+  for (std::size_t k = 0; k < R; ++k) {
+    ext[k] = v.extent(order[k]);
+    str[k] = v.stride(order[k]);
   }
-};
+  return tensor_view<const T, R, S>(v.data(), ext, str);
+}
 
 /// tensordot's axis lists checked and made non-negative: in range, no repeats, and each
 /// pair of one extent.
@@ -280,8 +270,8 @@ auto tensordot_pairs(const A& a, const B& b, const std::array<index_t, N>& axes_
   }
   tensor<T, RA, S> keep_a;
   tensor<T, RB, S> keep_b;
-  const tensordot_side<T, RA, S> sa(readable_view(a, keep_a), order_a);
-  const tensordot_side<T, RB, S> sb(readable_view(b, keep_b), order_b);
+  const dense_operand<T, tensor_view<const T, RA, S>> sa(tensordot_side(readable_view(a, keep_a), order_a));
+  const dense_operand<T, tensor_view<const T, RB, S>> sb(tensordot_side(readable_view(b, keep_b), order_b));
   tensor<T, RA + RB - 2 * N, S> out(out_ext);  // zeros: an empty contraction sums nothing
   if (rows != 0 && cols != 0 && inner != 0)
     matmul(tensor_view<const T, 2, S>(sa.data, shape<2>{rows, inner}),

@@ -1,7 +1,9 @@
 // td::einsum (algorithm/einsum.hpp): every path (one matmul, batched or reordered; a sum
 // of the products; a sum along one label; the loop per result element) against a plain
 // double loop over every label, numpy's values for small cases, in every space.
+#include <cmath>
 #include <complex>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -72,6 +74,15 @@ td::tensor<float, R, S> tensor_of(const ref_operand& r, S space) {
   td::index_t ext[R];
   for (std::size_t k = 0; k < R; ++k) ext[k] = r.shape[k];
   return td::from(f, ext, space);
+}
+
+/// Equal element by element, a NaN matching a NaN.
+void check_same(const std::vector<double>& got, const std::vector<double>& want) {
+  REQUIRE(got.size() == want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    INFO("element " << i << ": " << got[i] << ", want " << want[i]);
+    CHECK((std::isnan(want[i]) ? std::isnan(got[i]) : got[i] == want[i]));
+  }
 }
 
 void check_close(const std::vector<double>& got, const std::vector<double>& want, double margin = 1e-4) {
@@ -246,4 +257,37 @@ TEMPLATE_TEST_CASE("einsum: the ellipsis, element types, and bad extents", "[ein
   CHECK_THROWS_AS((td::einsum<"i,j->ij">(vast, vast)), td::shape_error);
   CHECK_THROWS_WITH((td::einsum<"...i,...i">(td::ones<float>({2, 3}, space), td::ones<float>({4, 3}, space))),
                     testing::contains("ellipsis"));
+}
+
+TEMPLATE_TEST_CASE("einsum: NaN and infinities through every path, as numpy's", "[einsum]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  constexpr double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  // numpy's values (IEEE: inf * 0 and inf - inf are NaN, a NaN spreads through its sums).
+  const auto a = td::from<double>({{1, nan}, {2, 3}}, space), id = td::from<double>({{1, 0}, {0, 1}}, space);
+  check_same(testing::values(td::einsum<"ij,jk->ik">(a, id)), {nan, nan, 2, 3});  // one matmul
+  check_same(testing::values(td::einsum<"ij,jk->ki">(a, id)), {nan, 2, nan, 3});
+  constexpr float finf = std::numeric_limits<float>::infinity();
+  const auto f = td::from<float>({{finf, 1}, {1, 1}}, space), g = td::from<float>({{0, 1}, {1, 1}}, space);
+  check_same(testing::values(td::einsum<"ij,jk->ik">(f, g)), {nan, inf, 1, 2});
+  // k, g's own letter, is summed first (numpy's optimize order): g's row sums are 1 and
+  // 2, so no inf * 0 is formed (numpy's unoptimized loop gives NaN in the first place).
+  check_same(testing::values(td::einsum<"ij,jk->i">(f, g)), {inf, 3});
+  const auto v = td::from<double>({inf, nan, 1}, space), w = td::from<double>({0, 1, -inf}, space);
+  CHECK(std::isnan(td::einsum<"i,i">(v, w)));                                  // a sum of products
+  CHECK(td::einsum<"i,i">(td::from<double>({inf, 1}, space), td::from<double>({2, -1}, space)) == inf);
+  check_same(testing::values(td::einsum<"i,i->i">(v, w)), {nan, nan, -inf});   // products only
+  check_same(testing::values(td::einsum<"ii->i">(td::from<double>({{inf, nan}, {1, -inf}}, space))), {inf, -inf});
+  const auto rows = td::from<double>({{inf, 1}, {nan, 0}, {1, 2}, {inf, -inf}}, space);
+  check_same(testing::values(td::einsum<"ij->i">(rows)), {inf, nan, 3, nan});  // a sum along one letter
+  check_same(testing::values(td::einsum<"ij->j">(rows)), {nan, -inf});
+  // The loop path ("ikj->i": j and k do not merge), a NaN or an infinity in one row each.
+  std::vector<double> cv(12, 0.0);
+  cv[0 * 4 + 1 * 2 + 0] = nan;  // (i, k, j) = (0, 1, 0)
+  cv[1 * 4 + 0 * 2 + 1] = inf;
+  cv[2 * 4 + 0 * 2 + 0] = inf;
+  cv[2 * 4 + 1 * 2 + 1] = -inf;
+  const td::index_t cube_shape[] = {3, 2, 2};
+  const auto cube = td::from(cv, cube_shape, space);
+  check_same(testing::values(td::einsum<"ikj->i">(cube)), {nan, inf, nan});
+  check_same(testing::values(td::einsum<"ikj->j">(cube)), {nan, nan});
 }
