@@ -28,7 +28,9 @@
 //             and td::einsum<"ikj->i"> (the same letters in the other order, which do
 //             not merge: the loop per result element) of 2^24 float32 next to
 //             baseline_loop, one loop over the rows on one thread. Items are the
-//             operands' elements.
+//             operands' elements. td::einsum<"ij,jk,kl->il"> of three 1024 x 1024
+//             float32 (contracted pairwise: two matmuls) next to td::matmul called
+//             twice; items are multiply-adds (2 n^3).
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -174,7 +176,7 @@ void bm_convolve(benchmark::State& state, bool baseline) {
   state.SetItemsProcessed(state.iterations() * n * m);
 }
 
-enum class einsum_case { matmul, matmul_baseline, rows, rows_baseline, sum2, sum2_crossed, sum2_baseline };
+enum class einsum_case { matmul, matmul_baseline, chain3, chain3_baseline, rows, rows_baseline, sum2, sum2_crossed, sum2_baseline };
 
 template <class Space>
 void bm_einsum(benchmark::State& state, einsum_case which) {
@@ -188,6 +190,8 @@ void bm_einsum(benchmark::State& state, einsum_case which) {
     switch (which) {
       case einsum_case::matmul: benchmark::DoNotOptimize(td::einsum<"ij,jk->ik">(a, b).data()); break;
       case einsum_case::matmul_baseline: benchmark::DoNotOptimize(td::matmul(a, b).data()); break;
+      case einsum_case::chain3: benchmark::DoNotOptimize(td::einsum<"ij,jk,kl->il">(a, b, a).data()); break;
+      case einsum_case::chain3_baseline: benchmark::DoNotOptimize(td::matmul(td::matmul(a, b), a).data()); break;
       case einsum_case::rows: benchmark::DoNotOptimize(td::einsum<"ij,ij->i">(x, y).data()); break;
       case einsum_case::sum2:
         benchmark::DoNotOptimize(td::einsum<"ijk->i">(td::reshape(x, {rows, 64, cols / 64})).data());
@@ -213,7 +217,8 @@ void bm_einsum(benchmark::State& state, einsum_case which) {
     td::synchronize(Space{});
   }
   const bool product = which == einsum_case::matmul || which == einsum_case::matmul_baseline;
-  state.SetItemsProcessed(state.iterations() * (product ? n * n * n : rows * cols));
+  const bool chain = which == einsum_case::chain3 || which == einsum_case::chain3_baseline;
+  state.SetItemsProcessed(state.iterations() * (product ? n * n * n : chain ? 2 * n * n * n : rows * cols));
 }
 
 void einsum_setup(benchmark::internal::Benchmark* b) {
@@ -272,6 +277,7 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("convolve/tandem_device", bm_convolve<td::device_space>, false)->Apply(convolve_sizes);
   benchmark::RegisterBenchmark("convolve/baseline_loop", bm_convolve<td::host_space>, true)->Apply(convolve_sizes);
   const std::pair<const char*, einsum_case> einsums[] = {{"einsum/matmul", einsum_case::matmul},
+                                                        {"einsum/chain3", einsum_case::chain3},
                                                         {"einsum/rows", einsum_case::rows},
                                                         {"einsum/sum2", einsum_case::sum2},
                                                         {"einsum/sum2_crossed", einsum_case::sum2_crossed}};
@@ -282,6 +288,8 @@ int main(int argc, char** argv) {
         ->Apply(einsum_setup);
   }
   benchmark::RegisterBenchmark("einsum/matmul/baseline_matmul", bm_einsum<td::host_space>, einsum_case::matmul_baseline)
+      ->Apply(einsum_setup);
+  benchmark::RegisterBenchmark("einsum/chain3/baseline_matmul", bm_einsum<td::host_space>, einsum_case::chain3_baseline)
       ->Apply(einsum_setup);
   benchmark::RegisterBenchmark("einsum/rows/baseline_loop", bm_einsum<td::host_space>, einsum_case::rows_baseline)
       ->Apply(einsum_setup);

@@ -2,9 +2,9 @@
 print next to tandem's device figures: floor, round, isnan and a + b (into a buffer
 allocated once, as tandem's benchmark assigns into one), var next to sum, median next to
 sort, the 16 largest (CuPy has no topk: partition, then sort the 16), concatenate of two
-halves and roll by 1000, convolve with 16 and 255 taps, and einsum's three cases
-("ij,jk->ik" of 1024^2, "ij,ij->i", "ijk->i" and "ikj->i" of 2^24). The median of 20 calls after a warm-up, timed with CUDA events,
-in milliseconds, and bytes per second counted as benchmarks/vocabulary.cpp counts them."""
+halves and roll by 1000, convolve with 16 and 255 taps, and einsum's cases
+("ij,jk->ik" and "ij,jk,kl->il" of 1024^2, "ij,ij->i", "ijk->i" and "ikj->i" of 2^24).
+The median of 20 calls after a warm-up, timed with CUDA events, in milliseconds, and bytes per second counted as benchmarks/vocabulary.cpp counts them."""
 import cupy as cp
 from cupy_timing import median_ms
 
@@ -46,6 +46,7 @@ m1 = rng.uniform(-1, 1, (1024, 1024), dtype=cp.float32)
 m2 = rng.uniform(-1, 1, (1024, 1024), dtype=cp.float32)
 r1, r2 = a.reshape(4096, 4096), b.reshape(4096, 4096)
 for name, f, items in (("einsum/matmul/cupy", lambda: cp.einsum("ij,jk->ik", m1, m2), 1024 ** 3),
+                       ("einsum/chain3/cupy", lambda: cp.einsum("ij,jk,kl->il", m1, m2, m1), 2 * 1024 ** 3),
                        ("einsum/rows/cupy", lambda: cp.einsum("ij,ij->i", r1, r2), n),
                        ("einsum/sum2/cupy", lambda: cp.einsum("ijk->i", r1.reshape(4096, 64, 64)), n),
                        ("einsum/sum2_crossed/cupy", lambda: cp.einsum("ikj->i", r1.reshape(4096, 64, 64)), n)):

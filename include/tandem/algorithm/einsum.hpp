@@ -25,9 +25,11 @@
 /// result letter of one operand only) run as one matmul, batched over the letters in
 /// both operands and in the result, after summing those only one operand has; sums over
 /// everything, or over one letter (or several whose strides merge into one, as a dense
-/// block's trailing axes), run as td::sum of the products; everything else as one loop
-/// per result element over the summed letters, the one with the smallest steps through
-/// memory fastest.
+/// block's trailing axes), run as td::sum of the products; three or more operands
+/// contract a pair first (chosen from the subscripts: the product keeping the fewest
+/// letters) where that takes fewer products than one loop over every letter, the rest
+/// an einsum of one operand fewer; everything else runs as one loop per result element
+/// over the summed letters, the one with the smallest steps through memory fastest.
 #include <array>
 #include <cstddef>
 #include <string>
@@ -55,6 +57,7 @@ namespace detail {
 template <std::size_t Size>
 struct einsum_text {
   char text[Size]{};
+  constexpr einsum_text() = default;
   constexpr einsum_text(const char (&s)[Size]) {  // NOLINT: implicit, so "ij,jk->ik" converts
     for (std::size_t i = 0; i != Size; ++i) text[i] = s[i];
   }
@@ -325,6 +328,106 @@ void einsum_strides(index_t (&dest)[L], const tensor_view<const T, L, S>& v) {
   for (std::size_t l = 0; l != L; ++l) dest[l] = v.stride(l);
 }
 
+/// The first pairwise contraction of an einsum of three or more operands (numpy's
+/// optimize, its order chosen when the program compiles): the pair whose product keeps
+/// the fewest labels and spans the fewest (so "ij,jk,k->i" contracts "jk,k->j" first),
+/// as subscripts for the pair's einsum and for the rest's (the pair's product first,
+/// then the other operands in order). Labels get their letters; the ellipsis' axes get
+/// letters no term uses.
+template <std::size_t M>
+struct einsum_step {
+  static constexpr std::size_t size = (M + 2) * (einsum_max_labels + 2);
+  bool use = false;  // false: no pair keeps a label (or too many labels to name)
+  std::size_t first = 0, second = 0;
+  std::array<std::size_t, M - 2> others{};
+  einsum_text<size> pair, rest;
+  std::array<bool, einsum_max_labels> in_pair{}, in_rest{};  // the labels each einsum spans
+};
+
+template <std::size_t M>
+constexpr einsum_step<M> einsum_first_step(const einsum_plan<M>& p) {
+  einsum_step<M> s{};
+  if (p.labels > 52) return s;
+  std::array<char, einsum_max_labels> letter{};
+  for (std::size_t l = 0; l != p.labels; ++l) letter[l] = p.name[l];
+  for (std::size_t l = 0; l != p.labels; ++l) {
+    if (letter[l] != '.') continue;
+    for (int c = 'A'; c <= 'z'; ++c) {
+      bool taken = !einsum_letter(char(c));
+      for (std::size_t j = 0; j != p.labels; ++j) taken = taken || letter[j] == char(c);
+      if (!taken) {
+        letter[l] = char(c);
+        break;
+      }
+    }
+  }
+  const auto has = [&p](std::size_t i, std::size_t l) { return p.count(i, l) != 0; };
+  std::size_t best = einsum_max_labels * 4;
+  for (std::size_t i = 0; i != M; ++i)
+    for (std::size_t j = i + 1; j != M; ++j) {
+      std::size_t kept = 0, spanned = 0;
+      for (std::size_t l = 0; l != p.labels; ++l) {
+        if (!has(i, l) && !has(j, l)) continue;
+        ++spanned;
+        bool needed = l < p.out_rank;
+        for (std::size_t m = 0; m != M; ++m) needed = needed || (m != i && m != j && has(m, l));
+        kept += needed ? 1 : 0;
+      }
+      if (kept != 0 && kept + spanned < best) {
+        best = kept + spanned;
+        s.first = i;
+        s.second = j;
+      }
+    }
+  if (best == einsum_max_labels * 4) return s;
+  s.use = true;
+  std::size_t a = 0, b = 0;
+  const auto term = [&](einsum_text<einsum_step<M>::size>& t, std::size_t& at, std::size_t i) {
+    for (std::size_t k = 0; k != p.rank[i]; ++k) t.text[at++] = letter[p.label[i][k]];
+  };
+  term(s.pair, a, s.first);
+  s.pair.text[a++] = ',';
+  term(s.pair, a, s.second);
+  s.pair.text[a++] = '-';
+  s.pair.text[a++] = '>';
+  for (std::size_t l = 0; l != p.labels; ++l) {  // the pair's product: the labels it keeps
+    if (!has(s.first, l) && !has(s.second, l)) continue;
+    s.in_pair[l] = true;
+    bool needed = l < p.out_rank;
+    for (std::size_t m = 0; m != M; ++m) needed = needed || (m != s.first && m != s.second && has(m, l));
+    if (!needed) continue;
+    s.pair.text[a++] = letter[l];
+    s.rest.text[b++] = letter[l];
+    s.in_rest[l] = true;
+  }
+  std::size_t n = 0;
+  for (std::size_t m = 0; m != M; ++m) {
+    if (m == s.first || m == s.second) continue;
+    s.others[n++] = m;
+    s.rest.text[b++] = ',';
+    term(s.rest, b, m);
+    for (std::size_t l = 0; l != p.labels; ++l) s.in_rest[l] = s.in_rest[l] || has(m, l);
+  }
+  s.rest.text[b++] = '-';
+  s.rest.text[b++] = '>';
+  for (std::size_t l = 0; l != p.out_rank; ++l) s.rest.text[b++] = letter[l];
+  return s;
+}
+
+/// Whether contracting the step's pair first costs fewer products than the one loop
+/// over every label (numpy's optimize weighs the same counts).
+template <std::size_t M, std::size_t L>
+bool einsum_pairwise_cheaper(const einsum_step<M>& s, const std::array<index_t, L>& extent) {
+  double direct = 1, pair = 1, rest = 1;
+  for (std::size_t l = 0; l != L; ++l) {
+    const auto e = static_cast<double>(extent[l]);
+    direct *= e;
+    pair *= s.in_pair[l] ? e : 1;
+    rest *= s.in_rest[l] ? e : 1;
+  }
+  return pair + rest < direct;
+}
+
 /// The labels' extents from the operands' shapes: equal where a label repeats, or 1.
 template <std::size_t L, std::size_t M, std::size_t R>
 void einsum_extents(const einsum_plan<M>& p, std::size_t i, const shape<R>& s, std::array<index_t, L>& extent) {
@@ -540,6 +643,17 @@ auto einsum(const X&... x) {
   const auto views = [&]<std::size_t... I>(std::index_sequence<I...>) {
     return std::make_tuple(detail::readable_as<R>(x, std::get<I>(keep))...);
   }(std::index_sequence_for<X...>{});
+  if constexpr (M >= 3) {  // a pair contracted first, where that costs fewer products
+    constexpr auto step = detail::einsum_first_step(p);
+    if constexpr (step.use) {
+      if (detail::einsum_pairwise_cheaper(step, extent)) {
+        const auto product = einsum<step.pair>(std::get<step.first>(views), std::get<step.second>(views));
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+          return einsum<step.rest>(product, std::get<step.others[I]>(views)...);
+        }(std::make_index_sequence<M - 2>{});
+      }
+    }
+  }
   const auto labelled = [&]<std::size_t... I>(std::index_sequence<I...>) {
     return std::make_tuple(detail::einsum_label_view<L>(std::get<I>(views), p, I, extent)...);
   };

@@ -5,6 +5,7 @@
 #include <complex>
 #include <limits>
 #include <map>
+#include <string_view>
 #include <string>
 
 #include "support/test_support.hpp"
@@ -290,4 +291,74 @@ TEMPLATE_TEST_CASE("einsum: NaN and infinities through every path, as numpy's", 
   const auto cube = td::from(cv, cube_shape, space);
   check_same(testing::values(td::einsum<"ikj->i">(cube)), {nan, inf, nan});
   check_same(testing::values(td::einsum<"ikj->j">(cube)), {nan, nan});
+}
+
+TEMPLATE_TEST_CASE("einsum: three or more operands, a pair contracted first where that is cheaper", "[einsum]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // The order is chosen when the program compiles: the pair keeping the fewest letters.
+  constexpr auto mv = td::detail::einsum_first_step(
+      td::detail::einsum_parse<3>(td::detail::einsum_text("ij,jk,k->i"), std::array<std::size_t, 3>{2, 2, 1}));
+  static_assert(mv.use && mv.first == 1 && mv.second == 2);
+  static_assert(std::string_view(mv.pair.text) == "jk,k->j" && std::string_view(mv.rest.text) == "j,ij->i");
+  constexpr auto chain = td::detail::einsum_first_step(td::detail::einsum_parse<4>(
+      td::detail::einsum_text("ab,bc,cd,de->ae"), std::array<std::size_t, 4>{2, 2, 2, 2}));
+  static_assert(std::string_view(chain.pair.text) == "ab,bc->ac" && std::string_view(chain.rest.text) == "ac,cd,de->ae");
+  constexpr auto dots = td::detail::einsum_first_step(td::detail::einsum_parse<3>(
+      td::detail::einsum_text("...ij,...jk,k->...i"), std::array<std::size_t, 3>{3, 3, 1}));
+  static_assert(std::string_view(dots.pair.text) == "Ajk,k->Aj");  // the ellipsis' axis named 'A'
+  // Against the loop over every letter: chains, a matrix-matrix-vector product, an
+  // ellipsis, a diagonal, a rank-0 result.
+  const auto ra = random_operand({6, 5}, 31), rb = random_operand({5, 7}, 32), rc = random_operand({7, 4}, 33),
+             rd = random_operand({4, 3}, 34), rv = random_operand({7}, 35);
+  const auto a = tensor_of<2>(ra, space), b = tensor_of<2>(rb, space), c = tensor_of<2>(rc, space),
+             d = tensor_of<2>(rd, space);
+  const auto v = tensor_of<1>(rv, space);
+  check_close(testing::values(td::einsum<"ab,bc,cd,de->ae">(a, b, c, d)),
+              ref_einsum("ab,bc,cd,de", "ae", {ra, rb, rc, rd}));
+  check_close(testing::values(td::einsum<"ab,bc,cd,de->ea">(a, b, c, d)),
+              ref_einsum("ab,bc,cd,de", "ea", {ra, rb, rc, rd}));
+  check_close(testing::values(td::einsum<"ij,jk,k->i">(a, b, v)), ref_einsum("ij,jk,k", "i", {ra, rb, rv}));
+  check_close(testing::values(td::einsum<"k,jk,ij->i">(v, b, a)), ref_einsum("k,jk,ij", "i", {rv, rb, ra}));
+  const auto rt = random_operand({2, 6, 5}, 36);
+  check_close(testing::values(td::einsum<"...ij,...jk,k->...i">(tensor_of<3>(rt, space), b, v)),
+              ref_einsum("aij,jk,k", "ai", {rt, rb, rv}));
+  const auto rs = random_operand({5, 5}, 37);
+  check_close(testing::values(td::einsum<"ii,ij,jk->k">(tensor_of<2>(rs, space), b, c)),
+              ref_einsum("ii,ij,jk", "k", {rs, rb, rc}));
+  const auto re = random_operand({4, 6}, 38);
+  CHECK(td::einsum<"ab,bc,cd,da->">(a, b, c, tensor_of<2>(re, space)) ==
+        Catch::Approx(ref_einsum("ab,bc,cd,da", "", {ra, rb, rc, re})[0]).margin(1e-3));
+  // Where no order saves products the one loop runs ("i,i,i->": 2n products pairwise, n
+  // at once); a pair whose product keeps no letter is not taken first.
+  const auto u = td::from<double>({1, 2, 3}, space), w = td::from<double>({4, 5, 6}, space);
+  CHECK(td::einsum<"i,i,i->">(u, u, w) == 4.0 + 20 + 54);
+  CHECK(testing::values(td::einsum<"i,i,j->j">(u, w, u)) == std::vector<double>{32, 64, 96});
+  // Integers wrap as in the one loop; operands of mixed types compute in their product's.
+  const auto big = td::from<std::int32_t>({{1 << 20, 3}, {1, 1 << 20}}, space);
+  const auto got = testing::values(td::einsum<"ij,jk,kl->il">(big, big, big));
+  std::vector<double> want(4);
+  {
+    const std::int64_t m[2][2] = {{1 << 20, 3}, {1, 1 << 20}};
+    for (int i = 0; i < 2; ++i)
+      for (int l = 0; l < 2; ++l) {
+        std::uint32_t s = 0;  // the int32 sum, wrapping as two's complement
+        for (int j = 0; j < 2; ++j)
+          for (int k = 0; k < 2; ++k)
+            s += std::uint32_t(m[i][j]) * std::uint32_t(m[j][k]) * std::uint32_t(m[k][l]);
+        want[std::size_t(i * 2 + l)] = double(std::int32_t(s));
+      }
+  }
+  CHECK(got == want);
+  const auto mixed = td::einsum<"ij,jk,k->i">(td::cast<float>(a), td::eval(td::cast<double>(b)),
+                                              td::from<std::int32_t>({1, 2, 3, 4, 5, 6, 7}, space));
+  static_assert(std::is_same_v<td::value_of_t<decltype(mixed)>, double>);
+  {
+    ref_operand ints{{1, 2, 3, 4, 5, 6, 7}, {7}};
+    check_close(testing::values(mixed), ref_einsum("ij,jk,k", "i", {ra, rb, ints}), 1e-3);
+  }
+  // Empty letters and disagreeing extents, as with two operands.
+  CHECK(testing::values(td::einsum<"ij,jk,kl->il">(td::zeros<float>({2, 0}, space), td::zeros<float>({0, 3}, space),
+                                                   td::ones<float>({3, 2}, space))) == std::vector<double>(4, 0.0));
+  CHECK_THROWS_WITH((td::einsum<"ij,jk,kl->il">(a, b, d)), testing::contains("subscript 'k'"));
 }
