@@ -13,6 +13,7 @@
 /// auto g = td::gradient(f, 0.1);                            // rank 1: one tensor
 /// auto gy = td::gradient(img, 1.0, 0);                      // along one axis
 /// auto gx = td::gradient(f, x);                             // at sample points x
+/// auto gp = td::gradient(img, x, y);                        // points for every axis
 /// double area = td::trapezoid(y, 0.5);                      // rank 1: a value
 /// \endcode
 /// Results take the type of the product of the operands' elements (integers wrap, as
@@ -445,6 +446,46 @@ auto gradient(const X& f, double dx, index_t axis, edge_order edges = {}) {
   return out;
 }
 
+namespace detail {
+/// The gradient of v along `ax` into out at sample points x (rank 1, as many as v has
+/// along the axis), the spacing diff(x) taken in x's floating type.
+template <class G, std::size_t R, class S, class P>
+void gradient_at_points(const tensor_view<const G, R, S>& v, const tensor_view<G, R, S>& out, std::size_t ax,
+                        const P& x, edge_order edges) {
+  using D = inexact_t<value_of_t<P>>;
+  static_assert(rank_of_v<P> == 1, "tandem: gradient's sample points are rank 1");
+  static_assert(std::is_same_v<space_of_t<P>, S>,
+                "tandem: gradient's sample points live in f's memory space; copy them with td::to(space, x)");
+  if (x.shape()[0] != v.extent(ax))
+    throw shape_error("tandem: gradient: " + std::to_string(x.shape()[0]) + " sample points for axis " +
+                      std::to_string(ax) + " of extent " + std::to_string(v.extent(ax)) + " (f has shape " +
+                      to_string(v.shape()) + ")");
+  const tensor<D, 1, S> d = diff(cast<D>(x));
+  gradient_along_points(v, out, ax, d, edges);
+}
+
+/// Whether no argument type follows a T among A...
+template <class T, class... A>
+constexpr bool nothing_after() {
+  bool seen = false, ok = true;
+  ((ok = ok && !seen, seen = seen || std::is_same_v<A, T>), ...);
+  return ok;
+}
+
+/// The edge_order that ends a gradient's arguments, or the default.
+inline edge_order trailing_edge_order() { return {}; }
+template <class A, class... Rest>
+edge_order trailing_edge_order(const A& a, const Rest&... rest) {
+  if constexpr (sizeof...(Rest) != 0) {
+    return trailing_edge_order(rest...);
+  } else if constexpr (std::is_same_v<A, edge_order>) {
+    return a;
+  } else {
+    return {};
+  }
+}
+}  // namespace detail
+
 /// numpy's gradient with sample points x along `axis` (numpy's array spacing): x rank 1,
 /// as many points as f has along the axis, increasing or not but distinct (equal points
 /// divide by zero, as numpy's); second-order accurate inside for uneven spacing.
@@ -452,16 +493,41 @@ auto gradient(const X& f, double dx, index_t axis, edge_order edges = {}) {
 template <operand X, operand P>
 auto gradient(const X& f, const P& x, index_t axis, edge_order edges = {}) {
   using G = detail::inexact_t<value_of_t<X>>;
-  using D = detail::inexact_t<value_of_t<P>>;
-  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<P>>::type;
-  static_assert(rank_of_v<P> == 1, "tandem: gradient's sample points are rank 1");
   const detail::inexact_operand<G, X> v(f, axis, "gradient");
-  if (x.shape()[0] != f.shape()[v.ax])
-    throw shape_error("tandem: gradient: " + std::to_string(x.shape()[0]) + " sample points for an axis of extent " +
-                      std::to_string(f.shape()[v.ax]) + " (f has shape " + to_string(f.shape()) + ")");
-  const tensor<D, 1, S> d = diff(cast<D>(x));
-  tensor<G, rank_of_v<X>, S> out(v.view.shape(), uninitialized);
-  detail::gradient_along_points(v.view, out.view(), v.ax, d, edges);
+  tensor<G, rank_of_v<X>, space_of_t<X>> out(v.view.shape(), uninitialized);
+  detail::gradient_at_points(v.view, out.view(), v.ax, x, edges);
+  return out;
+}
+
+/// numpy's gradient(f, x0, x1, ...): sample points for every axis (rank-1 operands, one
+/// per axis of f, each as many as f has along its axis), optionally followed by
+/// td::edge_order; a std::array of the R gradients. An evenly spaced axis among them is
+/// given its points too (`td::arange<double>(n) * 0.5`: numpy's formulas for a constant
+/// spacing are used wherever the points are evenly spaced).
+template <operand X, operand P0, operand P1, class... More>
+  requires((operand<More> || std::is_same_v<More, edge_order>) && ...)
+auto gradient(const X& f, const P0& x0, const P1& x1, const More&... more) {
+  constexpr std::size_t R = rank_of_v<X>;
+  constexpr std::size_t points = 2 + (std::size_t(operand<More>) + ... + 0);
+  static_assert(detail::nothing_after<edge_order, More...>(), "tandem: gradient's edge_order comes last, after the sample points");
+  static_assert(points == R, "tandem: gradient takes sample points for every axis of f (one rank-1 operand per axis)");
+  using G = detail::inexact_t<value_of_t<X>>;
+  using S = space_of_t<X>;
+  const edge_order edges = detail::trailing_edge_order(more...);
+  tensor<G, R, S> keep;
+  const auto v = detail::readable_as<G>(f, keep);
+  std::array<tensor<G, R, S>, R> out;
+  std::size_t ax = 0;
+  const auto along_axis = [&](const auto& x) {
+    if constexpr (operand<std::remove_cvref_t<decltype(x)>>) {
+      out[ax] = tensor<G, R, S>(v.shape(), uninitialized);
+      detail::gradient_at_points(v, out[ax].view(), ax, x, edges);
+      ++ax;
+    }
+  };
+  along_axis(x0);
+  along_axis(x1);
+  (along_axis(more), ...);
   return out;
 }
 

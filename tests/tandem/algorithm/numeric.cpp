@@ -219,7 +219,32 @@ TEMPLATE_TEST_CASE("gradient and trapezoid, as numpy's", "[numeric]", TANDEM_TES
   CHECK(testing::values(td::gradient(td::from<float>({-82.87016296386719f, -52.63789749145508f, 60.2548942565918f},
                                                      space), 0.1)) ==
         std::vector<double>{302.3226623535156, 715.6253051757812, 1128.9278564453125});
-  CHECK_THROWS_WITH(td::gradient(m, pts, 1), testing::contains("6 sample points for an axis of extent 3"));
+  {  // sample points for every axis (numpy's gradient(f, x, y)), uneven and even: numpy's values
+    const auto f2 = td::from<double>({{1, 2, 4, 7}, {3, 7, 11, 20}, {0, -1, 5, 2}}, space);
+    const auto x0 = td::from<double>({0, 0.5, 1.5}, space);
+    const auto x1 = td::eval(td::arange<double>(4, space) * 0.25);
+    const auto h = td::gradient(f2, x0, x1);
+    static_assert(std::is_same_v<decltype(h), const std::array<td::tensor<double, 2, TestType>, 2>>);
+    CHECK(testing::values(h[0]) == std::vector<double>{4.0, 10.0, 14.0, 26.0, 1.6666666666666667, 4.000000000000001,
+                                                       7.333333333333334, 11.333333333333334, -3.0, -8.0, -6.0, -18.0});
+    CHECK(testing::values(h[1]) == std::vector<double>{4, 6, 10, 12, 16, 16, 26, 36, -4, 10, 6, -12});
+    const auto h2 = td::gradient(f2, x0, x1, td::edge_order{2});
+    CHECK(testing::values(h2[0]) ==
+          std::vector<double>{6.333333333333334, 16.0, 20.666666666666668, 40.66666666666667, 1.6666666666666667,
+                              4.000000000000001, 7.333333333333334, 11.333333333333334, -7.666666666666667, -20.0,
+                              -19.333333333333336, -47.333333333333336});
+    CHECK(testing::values(h2[1]) == std::vector<double>{2, 6, 10, 14, 16, 16, 26, 46, -18, 10, 6, -30});
+    // Integer points and an integer f (double, as numpy's); the points' count per axis checked.
+    const auto hi = td::gradient(td::from<int>({{1, 2, 4, 7}, {3, 7, 11, 20}, {0, -1, 5, 2}}, space),
+                                 td::from<int>({0, 1, 3}, space), td::from<int>({0, 1, 2, 3}, space));
+    static_assert(std::is_same_v<td::value_of_t<decltype(hi[0])>, double>);
+    CHECK(testing::values(hi[1]) == std::vector<double>{1, 1.5, 2.5, 3, 4, 4, 6.5, 9, -1, 2.5, 1.5, -3});
+    CHECK(testing::values(hi[0]) == std::vector<double>{2, 5, 7, 13, 0.8333333333333334, 2.0000000000000004,
+                                                        3.666666666666667, 5.666666666666667, -1.5, -4, -3, -9});
+    CHECK_THROWS_WITH(td::gradient(f2, x1, x1), testing::contains("4 sample points for axis 0 of extent 3"));
+    CHECK_THROWS_AS(td::gradient(td::zeros<double>({2, 4}, space), x0, x1, td::edge_order{2}), td::shape_error);
+  }
+  CHECK_THROWS_WITH(td::gradient(m, pts, 1), testing::contains("6 sample points for axis 1 of extent 3"));
   CHECK_THROWS_WITH(td::gradient(td::from<double>({1}, space)), testing::contains("at least 2 elements"));
   CHECK_THROWS_AS(td::gradient(td::from<double>({1, 2}, space), 1.0, td::edge_order{2}), td::shape_error);
   CHECK_THROWS_AS(td::gradient(f, 1.0, td::edge_order{3}), td::shape_error);
