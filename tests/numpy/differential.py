@@ -191,10 +191,12 @@ OPS = {
     "cov": (1, FLOATS, "cov", "finite"),
     "cov_columns": (1, FLOATS, "cov", "finite"),
     "outer": (2, FLOATS + INTS, EXACT, "any"),
-    # einsum: a row's products summed (td::sum along the letter), and a b^T as one matmul
-    # (floats) or a loop per element (integers, which wrap as numpy's): sums of products
+    # einsum: a row's products summed (td::sum along the letter), a b^T as one matmul
+    # (floats) or a loop per element (integers, which wrap as numpy's), and a b^T b, a
+    # pair contracted first (numpy's one loop sums in another order): sums of products
     "einsum_rows": (2, FLOATS + INTS, "products", "finite"),
     "einsum_abt": (2, FLOATS + INTS, "products", "finite"),
+    "einsum_chain": (2, FLOATS + INTS, "products", "finite"),
     # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
     "interp": (2, FLOATS, EXACT, "finite"),
     # convolve and correlate (a and b taken flat): sums of products, summed in another
@@ -382,8 +384,13 @@ def linear_quantile(a, q, axis):
     """numpy's default (linear) quantile, but the order statistic itself where the virtual
     index (n - 1) q is a whole number: numpy's _lerp multiplies an infinite neighbour by
     t = 0 there and gives NaN (numpy issue 21091), where tandem gives the element
-    (docs/api.md). The several-q ops draw finite data instead."""
+    (docs/api.md). The several-q ops draw finite data instead. Integers are taken as
+    float64 first: numpy subtracts the two neighbours in the integer type, which wraps
+    where they are far apart (int32 -2^31 + 5 and 2^31 - 7), tandem's difference is exact
+    (docs/api.md); where nothing wraps the two are the same operations."""
     n = a.size if axis is None else a.shape[axis]
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
     want = np.quantile(a, q, axis=axis)
     if n and (n - 1) * q == math.floor((n - 1) * q):
         return np.asarray(np.quantile(a, q, axis=axis, method="lower")).astype(want.dtype)
@@ -470,6 +477,7 @@ def numpy_result(op, dt, a, b, axis):
             "cov_columns": lambda: np.atleast_2d(np.cov(a, rowvar=False, ddof=0)),
             "outer": lambda: np.outer(a[0], b[0]),
             "einsum_rows": lambda: np.einsum("ij,ij->i", a, b), "einsum_abt": lambda: np.einsum("ij,kj->ik", a, b),
+            "einsum_chain": lambda: np.einsum("ij,kj,kl->il", a, b, b),
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
             "convolve": lambda: np.convolve(a.reshape(-1), b.reshape(-1)),
             "convolve_same": lambda: np.convolve(a.reshape(-1), b.reshape(-1), "same"),

@@ -93,6 +93,7 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "outer") return collect(td::outer(td::slice(a, 0, td::all), td::slice(b, 0, td::all)));
   if (op == "einsum_rows") return collect(td::einsum<"ij,ij->i">(a, b));  // b broadcast where its extent is 1
   if (op == "einsum_abt") return collect(td::einsum<"ij,kj->ik">(a, b));  // one matmul for floats
+  if (op == "einsum_chain") return collect(td::einsum<"ij,kj,kl->il">(a, b, b));  // "ij,kj->ik" first
   if (op == "interp") {
     const auto xp = td::unique(b);
     const td::tensor<double, 1, S> fp = td::cast<double>(xp) * 2.0 + 1.0;
