@@ -1223,6 +1223,17 @@ TANDEM_KEEPDIMS_OVERLOAD(argmax)
 TANDEM_KEEPDIMS_OVERLOAD(any)
 TANDEM_KEEPDIMS_OVERLOAD(norm)
 
+/// numpy's amax and amin: max and min by their other names (whole, along an axis, with
+/// td::keepdims).
+template <operand E, class... A>
+auto amax(const E& e, A... a) -> decltype(max(e, a...)) {
+  return max(e, a...);
+}
+template <operand E, class... A>
+auto amin(const E& e, A... a) -> decltype(min(e, a...)) {
+  return min(e, a...);
+}
+
 /// op(init, every element), with op an associative, commutative TANDEM_HD functor; the
 /// element type is kept. `init` alone for an empty operand.
 template <operand E, class Init, class Op>

@@ -698,6 +698,31 @@ TANDEM_MATH_FUNCTOR2(hypot_fn, hypot)
 TANDEM_MATH_FUNCTOR2(copysign_fn, copysign)
 #undef TANDEM_MATH_FUNCTOR2
 
+/// numpy's power of two integers, in the type they promote to, by repeated squaring
+/// (wrapping, as numpy's does). numpy refuses a negative exponent with an error, which
+/// an element-wise kernel cannot raise: here it gives the integer part of 1 / x^-y, the
+/// value C's division would (1 for x = 1, +-1 for x = -1, 0 otherwise, 0 also for x = 0,
+/// as a division by zero gives).
+template <class X, class Y>
+TANDEM_HD constexpr auto integer_power(X x, Y y) {
+  using C = promoted_t<X, Y>;
+  using U = std::make_unsigned_t<C>;
+  const C base = static_cast<C>(x), e = static_cast<C>(y);
+  if (e < C(0)) {
+    if (base == C(1)) return C(1);
+    if constexpr (std::is_signed_v<C>) {
+      if (base == C(-1)) return static_cast<C>((static_cast<U>(e) & U(1)) != 0 ? -1 : 1);
+    }
+    return C(0);
+  }
+  U result = 1, b = static_cast<U>(base);
+  for (U n = static_cast<U>(e); n != 0; n >>= 1) {
+    if ((n & U(1)) != 0) result = static_cast<U>(result * b);
+    b = static_cast<U>(b * b);
+  }
+  return static_cast<C>(result);
+}
+
 struct pow_fn {
   template <class X, class Y>
   TANDEM_HD auto operator()(X x, Y y) const {
@@ -708,6 +733,8 @@ struct pow_fn {
       return static_cast<X>(::tandem::detail::pstd::pow(static_cast<float>(x), static_cast<float>(y)));
     } else if constexpr (is_complex_v<X>) {
       return complex_math::complex_pow(x, y);
+    } else if constexpr (std::is_integral_v<X> && std::is_integral_v<Y>) {
+      return integer_power(x, y);
     } else {
       return ::tandem::detail::pstd::pow(x, y);
     }
@@ -735,6 +762,243 @@ struct logaddexp_fn {
         r = d;  // NaN
     }
     return static_cast<math_result_t<C>>(r);
+  }
+};
+
+// ---- more of numpy's element-wise functions ----------------------------------------
+
+/// numpy's fmax and fmin: a NaN loses to a number (NaN only when both are); equal
+/// operands give the second, as maximum and minimum do (numpy's own choice between
+/// -0. and 0. depends on the array's length: its vector loop gives the second, its
+/// scalar loop for short arrays the first).
+template <bool Larger>
+struct nan_ignoring_extreme_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    using R = common_element_t<X, Y>;
+    static_assert(!is_complex_v<R>, "tandem: td::fmax and td::fmin take real operands");
+    const R a = convert<R>(x), b = convert<R>(y);
+    if (is_nan(b)) return a;
+    if (is_nan(a)) return b;
+    return (Larger ? b < a : a < b) ? a : b;
+  }
+};
+using fmax_fn = nan_ignoring_extreme_fn<true>;
+using fmin_fn = nan_ignoring_extreme_fn<false>;
+
+/// numpy's heaviside(x, h0): 0 below zero, h0 at zero, 1 above, NaN for a NaN x; in the
+/// floating type the two meet in (math_t).
+struct heaviside_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y h0) const {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    static_assert(!is_complex_v<M>, "tandem: td::heaviside takes real operands");
+    const M a = convert<M>(x);
+    const M r = a < M(0) ? M(0) : (a > M(0) ? M(1) : (a == M(0) ? convert<M>(h0) : a));
+    return static_cast<math_result_t<C>>(r);
+  }
+};
+
+/// log2(2^x + 2^y) without overflow, as numpy's logaddexp2: equal arguments give x + 1.
+struct logaddexp2_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y y) const {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    namespace ps = ::tandem::detail::pstd;
+    const M a = convert<M>(x), b = convert<M>(y), log2e = M(1.44269504088896340736);
+    M r;
+    if (a == b) {
+      r = a + M(1);
+    } else {
+      const M d = a - b;
+      if (d > 0)
+        r = a + ps::log1p(ps::exp2(-d)) * log2e;
+      else if (d <= 0)
+        r = b + ps::log1p(ps::exp2(d)) * log2e;
+      else
+        r = d;  // NaN
+    }
+    return static_cast<math_result_t<C>>(r);
+  }
+};
+
+/// numpy's float_power: x^y in double (complex<double> for complex operands), whatever
+/// the operands' types.
+struct float_power_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y y) const {
+    if constexpr (is_complex_v<X> || is_complex_v<Y>) {
+      using Z = typename rebind_complex<std::conditional_t<is_complex_v<X>, X, Y>, double>::type;
+      return complex_math::complex_pow(convert<Z>(x), convert<Z>(y));
+    } else {
+      return ::tandem::detail::pstd::pow(convert<double>(x), convert<double>(y));
+    }
+  }
+};
+
+/// numpy's gcd and lcm of two integers, in the type they promote to: non-negative
+/// (gcd(0, 0) and lcm(0, x) are 0); |min| wraps to min, as numpy's does.
+template <class C>
+TANDEM_HD constexpr C integer_magnitude(C a) {
+  if constexpr (std::is_signed_v<C>)
+    return a < C(0) ? static_cast<C>(static_cast<std::make_unsigned_t<C>>(0) - static_cast<std::make_unsigned_t<C>>(a))
+                    : a;
+  else
+    return a;
+}
+template <class C>
+TANDEM_HD constexpr C gcd_values(C a, C b) {
+  using U = std::make_unsigned_t<C>;
+  U p = static_cast<U>(integer_magnitude(a)), q = static_cast<U>(integer_magnitude(b));
+  while (q != 0) {
+    const U t = static_cast<U>(p % q);
+    p = q;
+    q = t;
+  }
+  return static_cast<C>(p);
+}
+struct gcd_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    static_assert(std::is_integral_v<X> && std::is_integral_v<Y>, "tandem: td::gcd takes integer operands");
+    using C = promoted_t<X, Y>;
+    return gcd_values(static_cast<C>(x), static_cast<C>(y));
+  }
+};
+struct lcm_fn {
+  template <class X, class Y>
+  TANDEM_HD constexpr auto operator()(X x, Y y) const {
+    static_assert(std::is_integral_v<X> && std::is_integral_v<Y>, "tandem: td::lcm takes integer operands");
+    using C = promoted_t<X, Y>;
+    using U = std::make_unsigned_t<C>;
+    const C a = static_cast<C>(x), b = static_cast<C>(y), g = gcd_values(a, b);
+    if (g == C(0)) return C(0);
+    const U r = static_cast<U>(static_cast<U>(integer_magnitude(a)) / static_cast<U>(g)) *
+                static_cast<U>(integer_magnitude(b));
+    return static_cast<C>(r);
+  }
+};
+
+/// The next representable value after x toward y (numpy's nextafter), in their
+/// floating type; the 16-bit floats step by their own spacing.
+struct nextafter_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y y) const {
+    using C = common_element_t<X, Y>;
+    static_assert(!is_complex_v<C>, "tandem: td::nextafter takes real operands");
+    if constexpr (is_reduced_float_v<C>) {  // on the 16 bits: one step of the bit pattern
+      const C a = convert<C>(x), b = convert<C>(y);
+      const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+      if (fa != fa || fb != fb) return C(fa + fb);  // NaN
+      if (fa == fb) return b;
+      std::uint16_t bits = ::tandem::detail::pstd::bit_cast<std::uint16_t>(a);
+      if (fa == 0.0f) {
+        bits = static_cast<std::uint16_t>(fb > 0.0f ? 1u : 0x8001u);
+      } else if ((fa < fb) == (fa > 0.0f)) {
+        bits = static_cast<std::uint16_t>(bits + 1u);
+      } else {
+        bits = static_cast<std::uint16_t>(bits - 1u);
+      }
+      return ::tandem::detail::pstd::bit_cast<C>(bits);
+    } else {
+      using M = math_t<C>;
+      return ::tandem::detail::pstd::nextafter(convert<M>(x), convert<M>(y));
+    }
+  }
+};
+
+/// x * 2^n (numpy's ldexp): x in its floating type, n an integer (clamped to int's range,
+/// which already overflows or underflows every type).
+struct ldexp_fn {
+  template <class X, class N>
+  TANDEM_HD auto operator()(X x, N n) const {
+    static_assert(std::is_integral_v<N>, "tandem: td::ldexp's exponent is an integer");
+    static_assert(!is_complex_v<X>, "tandem: td::ldexp takes a real x");
+    using M = math_t<X>;
+    const long long e = static_cast<long long>(n);
+    const int k = e > 100000 ? 100000 : (e < -100000 ? -100000 : static_cast<int>(e));
+    return static_cast<math_result_t<X>>(::tandem::detail::pstd::ldexp(static_cast<M>(x), k));
+  }
+};
+
+/// Degrees to radians and back, as numpy's: x times pi / 180 (180 / pi), the factor in
+/// the computing type.
+template <bool ToRadians>
+struct angle_unit_fn {
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    using M = math_t<X>;
+    static_assert(!is_complex_v<M>, "tandem: td::deg2rad and td::rad2deg take real operands");
+    const M pi = M(3.14159265358979323846), factor = ToRadians ? pi / M(180) : M(180) / pi;
+    return static_cast<math_result_t<X>>(static_cast<M>(x) * factor);
+  }
+};
+using deg2rad_fn = angle_unit_fn<true>;
+using rad2deg_fn = angle_unit_fn<false>;
+
+/// numpy's sinc: sin(pi x) / (pi x), 1 at 0 (numpy puts 1e-20 in place of 0), pi and the
+/// arithmetic in the computing type.
+struct sinc_fn {
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    using M = math_t<X>;
+    static_assert(!is_complex_v<M>, "tandem: td::sinc takes real operands");
+    const M v = static_cast<M>(x), y = M(3.14159265358979323846) * (v == M(0) ? M(1.0e-20) : v);
+    return static_cast<math_result_t<X>>(::tandem::detail::pstd::sin(y) / y);
+  }
+};
+
+/// numpy's isposinf and isneginf (bool): false for integers; real operands only.
+template <bool Positive>
+struct signed_infinity_fn {
+  template <class X>
+  TANDEM_HD constexpr bool operator()(X x) const {
+    static_assert(!is_complex_v<X>, "tandem: td::isposinf and td::isneginf take real operands");
+    if constexpr (is_floating_v<X>) {
+      const math_t<X> v = static_cast<math_t<X>>(x);
+      return Positive ? v > math_t<X>(0) && v - v != v - v : v < math_t<X>(0) && v - v != v - v;
+    } else {
+      return false;
+    }
+  }
+};
+using isposinf_fn = signed_infinity_fn<true>;
+using isneginf_fn = signed_infinity_fn<false>;
+
+/// The argument itself (numpy's positive).
+struct positive_fn {
+  template <class X>
+  TANDEM_HD constexpr X operator()(X x) const {
+    return x;
+  }
+};
+
+/// numpy's true division (divide, true_divide): in the floating type the operands meet
+/// in (double for integers), where `/` divides two integers as integers.
+struct true_divide_fn {
+  template <class X, class Y>
+  TANDEM_HD auto operator()(X x, Y y) const {
+    using C = common_element_t<X, Y>;
+    using M = math_t<C>;
+    if constexpr (is_reduced_float_v<C>)
+      return static_cast<C>(convert<M>(x) / convert<M>(y));
+    else
+      return convert<M>(x) / convert<M>(y);
+  }
+};
+
+/// numpy's bitwise_count: the number of 1 bits of |x|, as uint8.
+struct bitwise_count_fn {
+  template <class X>
+  TANDEM_HD constexpr std::uint8_t operator()(X x) const {
+    static_assert(std::is_integral_v<X>, "tandem: td::bitwise_count takes integer or bool operands");
+    using U = std::make_unsigned_t<std::conditional_t<std::is_same_v<X, bool>, unsigned char, X>>;
+    U v = static_cast<U>(integer_magnitude(x));
+    std::uint8_t c = 0;
+    for (; v != 0; v = static_cast<U>(v & (v - 1))) ++c;
+    return c;
   }
 };
 

@@ -66,6 +66,24 @@ TANDEM_UNARY_FUNCTION(isnan, isnan_fn)
 TANDEM_UNARY_FUNCTION(isinf, isinf_fn)
 TANDEM_UNARY_FUNCTION(isfinite, isfinite_fn)
 TANDEM_UNARY_FUNCTION(signbit, signbit_fn)
+TANDEM_UNARY_FUNCTION(isposinf, isposinf_fn)
+TANDEM_UNARY_FUNCTION(isneginf, isneginf_fn)
+TANDEM_UNARY_FUNCTION(deg2rad, deg2rad_fn)
+TANDEM_UNARY_FUNCTION(radians, deg2rad_fn)
+TANDEM_UNARY_FUNCTION(rad2deg, rad2deg_fn)
+TANDEM_UNARY_FUNCTION(degrees, rad2deg_fn)
+TANDEM_UNARY_FUNCTION(sinc, sinc_fn)
+TANDEM_UNARY_FUNCTION(fix, trunc_fn)  // numpy's fix: toward zero, the type kept
+// numpy's names for what the operators and the functions above already do:
+TANDEM_UNARY_FUNCTION(absolute, abs_fn)
+TANDEM_UNARY_FUNCTION(conjugate, conj_fn)
+TANDEM_UNARY_FUNCTION(negative, negate_fn)
+TANDEM_UNARY_FUNCTION(positive, positive_fn)
+TANDEM_UNARY_FUNCTION(logical_not, logical_not_fn)
+TANDEM_UNARY_FUNCTION(invert, bit_not_fn)
+TANDEM_UNARY_FUNCTION(bitwise_not, bit_not_fn)
+TANDEM_UNARY_FUNCTION(bitwise_invert, bit_not_fn)
+TANDEM_UNARY_FUNCTION(bitwise_count, bitwise_count_fn)
 #undef TANDEM_UNARY_FUNCTION
 
 /// numpy's nan_to_num: NaN becomes `nan` (0 by default), +inf `posinf` and -inf
@@ -111,7 +129,55 @@ TANDEM_BINARY_FUNCTION(fmod, fmod_fn)            // the sign of the dividend, as
 TANDEM_BINARY_FUNCTION(remainder, remainder_fn)  // the sign of the divisor, as numpy's (and %)
 TANDEM_BINARY_FUNCTION(floor_divide, floor_divide_fn)
 TANDEM_BINARY_FUNCTION(logical_xor, logical_xor_fn)
+TANDEM_BINARY_FUNCTION(logaddexp2, logaddexp2_fn)
+TANDEM_BINARY_FUNCTION(fmax, fmax_fn)  // NaN-ignoring maximum and minimum
+TANDEM_BINARY_FUNCTION(fmin, fmin_fn)
+TANDEM_BINARY_FUNCTION(heaviside, heaviside_fn)
+TANDEM_BINARY_FUNCTION(float_power, float_power_fn)  // in double
+TANDEM_BINARY_FUNCTION(gcd, gcd_fn)
+TANDEM_BINARY_FUNCTION(lcm, lcm_fn)
+TANDEM_BINARY_FUNCTION(nextafter, nextafter_fn)
+TANDEM_BINARY_FUNCTION(divide, true_divide_fn)  // numpy's true division: double for integers
+TANDEM_BINARY_FUNCTION(true_divide, true_divide_fn)
+// numpy's names for the operators:
+TANDEM_BINARY_FUNCTION(add, plus_fn)
+TANDEM_BINARY_FUNCTION(subtract, minus_fn)
+TANDEM_BINARY_FUNCTION(multiply, multiplies_fn)
+TANDEM_BINARY_FUNCTION(power, pow_fn)
+TANDEM_BINARY_FUNCTION(mod, remainder_fn)
+TANDEM_BINARY_FUNCTION(logical_and, logical_and_fn)
+TANDEM_BINARY_FUNCTION(logical_or, logical_or_fn)
+TANDEM_BINARY_FUNCTION(bitwise_and, bit_and_fn)
+TANDEM_BINARY_FUNCTION(bitwise_or, bit_or_fn)
+TANDEM_BINARY_FUNCTION(bitwise_xor, bit_xor_fn)
+TANDEM_BINARY_FUNCTION(left_shift, shift_left_fn)
+TANDEM_BINARY_FUNCTION(right_shift, shift_right_fn)
+TANDEM_BINARY_FUNCTION(bitwise_left_shift, shift_left_fn)
+TANDEM_BINARY_FUNCTION(bitwise_right_shift, shift_right_fn)
 #undef TANDEM_BINARY_FUNCTION
+
+/// numpy's comparison functions, the operators by name (compared by value, as they do).
+#define TANDEM_COMPARISON_FUNCTION(name, functor)                                                   \
+  template <class A, class B>                                                                       \
+    requires binary_operands<A, B>                                                                  \
+  auto name(A&& a, B&& b) {                                                                         \
+    return detail::make_binary<true>(detail::functor{}, std::forward<A>(a), std::forward<B>(b));    \
+  }
+TANDEM_COMPARISON_FUNCTION(equal, equal_fn)
+TANDEM_COMPARISON_FUNCTION(not_equal, not_equal_fn)
+TANDEM_COMPARISON_FUNCTION(less, less_fn)
+TANDEM_COMPARISON_FUNCTION(less_equal, less_equal_fn)
+TANDEM_COMPARISON_FUNCTION(greater, greater_fn)
+TANDEM_COMPARISON_FUNCTION(greater_equal, greater_equal_fn)
+#undef TANDEM_COMPARISON_FUNCTION
+
+/// x * 2^n, numpy's ldexp: x in its floating type (double for integers), n an integer
+/// operand or scalar (kept an integer, not converted to x's type).
+template <class A, class N>
+  requires binary_operands<A, N>
+auto ldexp(A&& x, N&& n) {
+  return detail::make_map(detail::ldexp_fn{}, std::forward<A>(x), std::forward<N>(n));
+}
 
 /// Elementwise closeness, as numpy's isclose: |a - b| <= atol + rtol * |b| (not
 /// symmetric: b is the reference), infinities equal only to themselves, NaN to nothing.
@@ -154,6 +220,11 @@ auto clamp(A&& a, L&& lo, H&& hi) {
   return detail::make_map(detail::clamp_fn{}, std::forward<A>(a),
                           detail::bound_like<A>(std::forward<L>(lo)),
                           detail::bound_like<A>(std::forward<H>(hi)));
+}
+/// numpy's name for clamp: np.clip(a, lo, hi).
+template <operand A, operand_or_scalar L, operand_or_scalar H>
+auto clip(A&& a, L&& lo, H&& hi) {
+  return clamp(std::forward<A>(a), std::forward<L>(lo), std::forward<H>(hi));
 }
 
 /// Elementwise choice: x where cond is true, else y. x and y may be scalars.

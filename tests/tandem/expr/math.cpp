@@ -413,3 +413,130 @@ TEMPLATE_TEST_CASE("the new functions read strided and broadcast operands", "[ma
   // Empty operands give empty results.
   CHECK(td::eval(td::round(td::zeros<float>({0}, TestType{}))).size() == 0);
 }
+
+TEMPLATE_TEST_CASE("more of numpy's element-wise functions, against numpy's values", "[math]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // fmax and fmin ignore a NaN (NaN only when both are); equal operands give the
+  // second (numpy's vector loop; its scalar loop for short arrays gives the first).
+  const auto a = td::from<double>({1.0, -1.0, qnan, 0.0, -0.0, 3.0, inf, -2.5, qnan, -inf}, space);
+  const auto b = td::from<double>({2.0, qnan, 1.0, -0.0, 0.0, 3.0, -inf, -2.5, qnan, 5.0}, space);
+  check_all("fmax", td::fmax(a, b), {2.0, -1.0, 1.0, -0.0, 0.0, 3.0, inf, -2.5, qnan, 5.0}, 0, 0);
+  check_all("fmin", td::fmin(a, b), {1.0, -1.0, 1.0, -0.0, 0.0, 3.0, -inf, -2.5, qnan, -inf}, 0, 0);
+  check_all("fmax scalar", td::fmax(a, 0.5), {1.0, 0.5, 0.5, 0.5, 0.5, 3.0, inf, 0.5, 0.5, 0.5}, 0, 0);
+  check_all("heaviside", td::heaviside(a, 0.5), {1.0, 0.0, qnan, 0.5, 0.5, 1.0, 1.0, 0.0, qnan, 0.0}, 0, 0);
+  // logaddexp2: log2(2^x + 2^y), equal arguments x + 1.
+  const auto p = td::from<double>({0.0, 1000.0, -1000.0, inf, -inf, 5.0, qnan, inf, 3.0}, space);
+  const auto q = td::from<double>({0.0, 1000.0, -1001.0, inf, -inf, -inf, 1.0, -inf, 4.0}, space);
+  check_all("logaddexp2", td::logaddexp2(p, q),
+            {1.0, 1001.0, -999.4150374992788, inf, -inf, 5.0, qnan, inf, 4.584962500721156}, 4e-16, 0);
+  check_all("logaddexp2 float", td::logaddexp2(td::cast<float>(p), td::cast<float>(q)),
+            {1.0, 1001.0, -999.4150390625, inf, -inf, 5.0, qnan, inf, 4.584962368011475}, 2e-7, 0);
+  // Angles and sinc: numpy's factors and formula, in double and in float.
+  const auto deg = td::from<double>({0.0, 90.0, 180.0, -45.0, inf, qnan}, space);
+  check_all("deg2rad", td::deg2rad(deg),
+            {0.0, 1.5707963267948966, 3.141592653589793, -0.7853981633974483, inf, qnan}, 0, 0);
+  check_all("radians float", td::radians(td::cast<float>(deg)),
+            {0.0, 1.5707963705062866, 3.1415927410125732, -0.7853981852531433, inf, qnan}, 0, 0);
+  const auto rad = td::from<double>({0.0, 3.141592653589793, -1.0, inf, qnan}, space);
+  check_all("rad2deg", td::rad2deg(rad), {0.0, 180.0, -57.29577951308232, inf, qnan}, 0, 0);
+  check_all("degrees float", td::degrees(td::cast<float>(rad)), {0.0, 180.0, -57.2957763671875, inf, qnan}, 0, 0);
+  const auto s = td::from<double>({0.0, 0.5, 1.0, -1.5, 2.25, 1e-10, inf, qnan}, space);
+  check_all("sinc", td::sinc(s),
+            {1.0, 0.6366197723675814, 3.8981718325193755e-17, -0.2122065907891938, 0.10003514623967844, 1.0, qnan,
+             qnan},
+            4e-16, 0);
+  check_all("sinc float", td::sinc(td::cast<float>(s)),
+            {1.0, 0.6366197466850281, -2.7827534054836178e-08, -0.21220658719539642, 0.10003514587879181, 1.0, qnan,
+             qnan},
+            2e-7, 0);
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::sinc(td::from<int>({0}, space)))>, double>);
+  check_all("sinc int", td::sinc(td::from<int>({0, 1, 2, -3}, space)),
+            {1.0, 3.8981718325193755e-17, -3.8981718325193755e-17, 3.8981718325193755e-17}, 4e-16, 0);
+  const auto infs = td::from<double>({inf, -inf, qnan, 1.0, 0.0}, space);
+  CHECK(td::to_vector(td::isposinf(infs)) == std::vector<bool>{true, false, false, false, false});
+  CHECK(td::to_vector(td::isneginf(infs)) == std::vector<bool>{false, true, false, false, false});
+  CHECK(td::to_vector(td::isposinf(td::from<int>({1, -1}, space))) == std::vector<bool>{false, false});
+  check_all("fix", td::fix(td::from<double>({-1.5, 2.5, -0.3, inf, qnan, -0.0}, space)),
+            {-1.0, 2.0, -0.0, inf, qnan, -0.0}, 0, 0);
+  // Integers: gcd and lcm non-negative (|INT_MIN| wraps, as numpy's), power by squaring
+  // wrapping, a negative exponent the integer part of 1 / x^n (numpy raises instead).
+  const auto i = td::from<std::int32_t>({-12, 0, 0, 7, INT32_MIN, 12, 5}, space);
+  const auto j = td::from<std::int32_t>({18, 0, 5, -21, 0, -8, -3}, space);
+  CHECK(testing::values(td::gcd(i, j)) == std::vector<double>{6, 0, 5, 7, INT32_MIN, 4, 1});
+  CHECK(testing::values(td::lcm(i, j)) == std::vector<double>{36, 0, 0, 21, 0, 24, 15});
+  CHECK(testing::values(td::gcd(i, 8)) == std::vector<double>{4, 8, 8, 1, 8, 4, 1});
+  const auto base = td::from<std::int32_t>({2, 3, -2, 0, 5, 7, 2, 1, -1, -1, 0}, space);
+  const auto expo = td::from<std::int32_t>({31, 40, 3, 0, 0, 2, -1, -5, -3, -2, -1}, space);
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::power(base, expo))>, std::int32_t>);
+  CHECK(testing::values(td::power(base, expo)) ==
+        std::vector<double>{INT32_MIN, 689956897, -8, 1, 1, 49, 0, 1, -1, 1, 0});
+  CHECK(testing::values(td::pow(base, 2)) == std::vector<double>{4, 9, 4, 0, 25, 49, 4, 1, 1, 1, 0});
+  const auto fp = td::float_power(td::from<std::int32_t>({2, 3, -8, 4}, space), td::from<double>({3, -1, 2, 0.5}, space));
+  static_assert(std::is_same_v<td::value_of_t<decltype(fp)>, double>);
+  check_all("float_power", fp, {8.0, 0.3333333333333333, 64.0, 2.0}, 0, 0);
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::float_power(td::cast<float>(a), 2))>, double>);
+  // nextafter in double, float and half (one step of each type's spacing).
+  const auto from_v = td::from<double>({1.0, 1.0, 0.0, 0.0, -0.0, inf, qnan, 2.0}, space);
+  const auto to_v = td::from<double>({2.0, 0.0, 1.0, -1.0, 1.0, 0.0, 1.0, 2.0}, space);
+  check_all("nextafter", td::nextafter(from_v, to_v),
+            {1.0000000000000002, 0.9999999999999999, 5e-324, -5e-324, 5e-324, 1.7976931348623157e+308, qnan, 2.0}, 0,
+            0);
+  check_all("nextafter float", td::nextafter(td::cast<float>(from_v), td::cast<float>(to_v)),
+            {1.0000001192092896, 0.9999999403953552, 1.401298464324817e-45, -1.401298464324817e-45,
+             1.401298464324817e-45, 3.4028234663852886e+38, qnan, 2.0},
+            0, 0);
+  const auto hf = td::eval(td::cast<td::half>(td::from<double>({1.0, 1.0, 0.0, 0.0, -0.0, inf, qnan, 2.0, -1.0}, space)));
+  const auto ht = td::eval(td::cast<td::half>(td::from<double>({2.0, 0.0, 1.0, -1.0, 1.0, 0.0, 1.0, 2.0, -2.0}, space)));
+  check_all("nextafter half", td::nextafter(hf, ht),
+            {1.0009765625, 0.99951171875, 5.960464477539063e-08, -5.960464477539063e-08, 5.960464477539063e-08,
+             65504.0, qnan, 2.0, -1.0009765625},
+            0, 0);
+  const auto ld = td::ldexp(td::from<double>({1.5, -1.0, 3.0, 1.0, 0.0}, space),
+                            td::from<std::int64_t>({3, -1, 1100, -1100, 5}, space));
+  check_all("ldexp", ld, {12.0, -0.5, inf, 0.0, 0.0}, 0, 0);
+  const auto ldf = td::ldexp(td::from<float>({1.5f, -1.0f}, space), 3);
+  static_assert(std::is_same_v<td::value_of_t<decltype(ldf)>, float>);
+  check_all("ldexp float", ldf, {12.0, -8.0}, 0, 0);
+  const auto bc = td::bitwise_count(td::from<std::int32_t>({-7, 0, 255, INT32_MIN, INT32_MAX}, space));
+  static_assert(std::is_same_v<td::value_of_t<decltype(bc)>, std::uint8_t>);
+  CHECK(testing::values(bc) == std::vector<double>{3, 0, 8, 1, 31});
+  // divide and true_divide are numpy's true division (double for integers), where `/`
+  // divides two integers as integers.
+  const auto num = td::from<std::int32_t>({7, -7, 1, 0}, space), den = td::from<std::int32_t>({2, 2, 0, 0}, space);
+  check_all("divide", td::divide(num, den), {3.5, -3.5, inf, qnan}, 0, 0);
+  check_all("true_divide", td::true_divide(num, 2), {3.5, -3.5, 0.5, 0.0}, 0, 0);
+  CHECK(testing::values(num / den) == std::vector<double>{3, -3, 0, 0});
+  // numpy's names for the operators and for clamp, max and min.
+  CHECK(testing::values(td::add(num, den)) == testing::values(num + den));
+  CHECK(testing::values(td::subtract(num, 1)) == testing::values(num - 1));
+  CHECK(testing::values(td::multiply(2, num)) == testing::values(2 * num));
+  CHECK(testing::values(td::mod(num, 3)) == std::vector<double>{1, 2, 1, 0});
+  CHECK(testing::values(td::negative(num)) == std::vector<double>{-7, 7, -1, 0});
+  CHECK(testing::values(td::positive(num)) == std::vector<double>{7, -7, 1, 0});
+  CHECK(testing::values(td::absolute(num)) == std::vector<double>{7, 7, 1, 0});
+  CHECK(td::to_vector(td::equal(num, den)) == std::vector<bool>{false, false, false, true});
+  CHECK(td::to_vector(td::not_equal(num, 0)) == std::vector<bool>{true, true, true, false});
+  CHECK(td::to_vector(td::less(num, den)) == std::vector<bool>{false, true, false, false});
+  CHECK(td::to_vector(td::less_equal(num, den)) == std::vector<bool>{false, true, false, true});
+  CHECK(td::to_vector(td::greater(num, 3000000000LL)) == std::vector<bool>{false, false, false, false});
+  CHECK(td::to_vector(td::greater_equal(num, den)) == std::vector<bool>{true, false, true, true});
+  CHECK(td::to_vector(td::logical_and(num, den)) == std::vector<bool>{true, true, false, false});
+  CHECK(td::to_vector(td::logical_or(num, den)) == std::vector<bool>{true, true, true, false});
+  CHECK(td::to_vector(td::logical_not(num)) == std::vector<bool>{false, false, false, true});
+  CHECK(testing::values(td::bitwise_and(num, 6)) == testing::values(num & 6));
+  CHECK(testing::values(td::bitwise_or(num, den)) == testing::values(num | den));
+  CHECK(testing::values(td::bitwise_xor(num, den)) == testing::values(num ^ den));
+  CHECK(testing::values(td::invert(num)) == std::vector<double>{-8, 6, -2, -1});
+  CHECK(testing::values(td::bitwise_not(num)) == testing::values(~num));
+  CHECK(testing::values(td::left_shift(num, 2)) == std::vector<double>{28, -28, 4, 0});
+  CHECK(testing::values(td::right_shift(num, 1)) == std::vector<double>{3, -4, 0, 0});
+  using Z = td::complex<double>;
+  CHECK(testing::complex_values(td::conjugate(td::from<Z>({Z(1, 2)}, space))) ==
+        std::vector<std::complex<double>>{{1, -2}});
+  check_all("clip", td::clip(a, -1.0, 2.0), {1.0, -1.0, qnan, 0.0, -0.0, 2.0, 2.0, -1.0, qnan, -1.0}, 0, 0);
+  const auto m = td::from<double>({{1, 5, 2}, {7, -1, 3}}, space);
+  CHECK(td::amax(m) == 7.0);
+  CHECK(td::amin(m) == -1.0);
+  CHECK(testing::values(td::amax(m, 1)) == std::vector<double>{5, 7});
+  CHECK(td::amin(m, 0, td::keepdims).shape() == td::shape<2>{1, 3});
+}
