@@ -60,6 +60,9 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "round_m1") return collect(td::round(a, -1));
   if (op == "median") return scalar(td::median(a));
   if (op == "median_axis") return collect(td::median(a, axis));
+  if (op == "nanmedian_axis") return collect(td::nanmedian(a, axis));
+  if (op == "nanquantile_axis") return collect(td::nanquantile(a, 0.3, axis));
+  if (op == "nanpercentiles") return collect(td::nanpercentile(a, {77.31, 22.69}));
   if (op == "quantile_axis") return collect(td::quantile(a, 0.3, axis));
   if (op == "percentile") return scalar(td::percentile(a, 90));
   if (op == "quantiles") return collect(td::quantile(a, {0.9137, 0.0871, 0.5113}));
@@ -91,6 +94,7 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "digitize" || op == "digitize_right") return collect(td::digitize(a, td::unique(b), op == "digitize_right"));
   if (op == "isin") return collect(td::isin(a, b));
   if (op == "outer") return collect(td::outer(td::slice(a, 0, td::all), td::slice(b, 0, td::all)));
+  if (op == "fix") return collect(td::fix(a));
   if (op == "einsum_rows") return collect(td::einsum<"ij,ij->i">(a, b));  // b broadcast where its extent is 1
   if (op == "einsum_abt") return collect(td::einsum<"ij,kj->ik">(a, b));  // one matmul for floats
   if (op == "einsum_chain") return collect(td::einsum<"ij,kj,kl->il">(a, b, b));  // "ij,kj->ik" first
@@ -126,6 +130,10 @@ result integer_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b)
   if (op == "left_shift") return collect(a << b);
   if (op == "right_shift") return collect(a >> b);
   if (op == "bincount") return collect(td::bincount(td::flatten(a), 3));
+  if (op == "gcd") return collect(td::gcd(a, b));
+  if (op == "lcm") return collect(td::lcm(a, b));
+  if (op == "power_int") return collect(td::power(a, b));
+  if (op == "true_divide") return collect(td::true_divide(a, b));
   return common_ops(c, a, b);
 }
 
@@ -162,6 +170,14 @@ result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   TANDEM_DRIVER_BINARY("hypot", hypot)
   TANDEM_DRIVER_BINARY("copysign", copysign)
   TANDEM_DRIVER_BINARY("logaddexp", logaddexp)
+  TANDEM_DRIVER_BINARY("logaddexp2", logaddexp2)
+  TANDEM_DRIVER_BINARY("fmax", fmax)
+  TANDEM_DRIVER_BINARY("fmin", fmin)
+  TANDEM_DRIVER_BINARY("heaviside", heaviside)
+  TANDEM_DRIVER_BINARY("nextafter", nextafter)
+  TANDEM_DRIVER_UNARY("sinc", sinc)
+  TANDEM_DRIVER_UNARY("deg2rad", deg2rad)
+  TANDEM_DRIVER_UNARY("rad2deg", rad2deg)
   return common_ops(c, a, b);
 }
 

@@ -8,6 +8,8 @@
 /// td::index_t k = td::count_nonzero(a > 0.f);
 /// auto pos = td::compress(a > 0.f, a);        // the selected elements, row-major, rank 1
 /// auto g = td::take(a, idx);                  // gather: g[i] = flat(a)[idx[i]]
+/// auto s = td::take_along_axis(a, td::argsort(a, 1), 1);  // numpy's, along an axis
+/// auto [i, j] = td::unravel_index(td::argmax(m), m.shape());
 /// td::scatter(b, idx, 1.f);                   // flat(b)[idx[i]] = value (or values[i])
 /// auto h = td::histogram(a, 10, 0.0, 1.0);    // tensor<index_t, 1> of 10 counts
 /// \endcode
@@ -15,6 +17,7 @@
 /// take and scatter check every index first (one extra pass over the indices) and throw
 /// td::index_error naming the first bad one.
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -105,10 +108,10 @@ struct index_data {
 /// for unsigned indices, whose values past 2^63 read as negative here).
 template <class S, std::size_t RT>
 void check_indices(const index_t* idx, index_t n, const shape<RT>& target, const char* what,
-                   bool from_unsigned = false) {
+                   bool from_unsigned = false, bool from_end = true) {
   if (n == 0) return;
   const index_t size = target.size();
-  const index_t lower = from_unsigned ? 0 : -size;
+  const index_t lower = from_unsigned || !from_end ? 0 : -size;
   const index_t bad =
       backend_t<S>::template reduce<index_t>(n, bad_index_position{idx, lower, size, n}, min_index_fn{}, n);
   if (bad == n) return;
@@ -263,6 +266,146 @@ auto take(const E& e, const I& indices) {
   });
   detail::backend_t<S>::finish();
   return out;
+}
+
+namespace detail {
+/// Element o of take_along_axis: a's element at o's multi-index, with the index along
+/// `axis` read from the indices (both broadcast: stride 0 where their extent is 1).
+template <class V, std::size_t R>
+struct along_axis_gather_kernel {
+  const V* a;
+  shape<R> a_stride;
+  const index_t* idx;
+  shape<R> idx_stride;
+  shape<R> extents;  // the result's
+  std::size_t axis;
+  index_t len;  // a's extent along the axis
+  V* out;
+  TANDEM_HD void operator()(index_t o) const {
+    index_t rest = o, from = 0, at = 0;
+    for (std::size_t d = R; d-- > 0;) {
+      const index_t i = rest % extents[d];
+      rest /= extents[d];
+      at += i * idx_stride[d];
+      if (d != axis) from += i * a_stride[d];
+    }
+    out[o] = a[from + wrap_index(idx[at], len) * a_stride[axis]];
+  }
+};
+}  // namespace detail
+
+/// numpy's take_along_axis: out[..., i, ...] = a[..., indices[..., i, ...], ...] along
+/// `axis` (what argsort, argpartition and topk's indices select: `take_along_axis(a,
+/// argsort(a, 1), 1)` sorts the rows). indices has a's rank; the other axes broadcast
+/// between the two (extent 1 against any), and the result has their broadcast shape
+/// with the indices' extent along the axis. Negative indices count from the end; one
+/// outside [-n, n) throws td::index_error before anything is read, as does an axis out
+/// of range; shapes that do not broadcast throw td::shape_error.
+template <operand E, operand I>
+auto take_along_axis(const E& a, const I& indices, index_t axis) {
+  using S = typename detail::spaces_must_match<space_of_t<E>, space_of_t<I>>::type;
+  using V = value_of_t<E>;
+  constexpr std::size_t R = rank_of_v<E>;
+  static_assert(rank_of_v<I> == R, "tandem: take_along_axis needs indices of the operand's rank (numpy's rule)");
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: take_along_axis needs integer indices");
+  const std::size_t ax = detail::normalize_axis(axis, R, "take_along_axis");
+  const auto as = a.shape(), is = indices.shape();
+  shape<R> out_shape;
+  for (std::size_t d = 0; d != R; ++d) {
+    if (d == ax) {
+      out_shape[d] = is[d];
+    } else if (as[d] == is[d] || is[d] == 1 || as[d] == 1) {
+      out_shape[d] = is[d] == 1 ? as[d] : is[d];
+    } else {
+      throw shape_error("tandem: take_along_axis: the operand " + to_string(as) + " and the indices " + to_string(is) +
+                        " do not broadcast along axis " + std::to_string(d));
+    }
+  }
+  const detail::index_data<I> idx(indices);
+  detail::check_indices<S>(idx.data, is.size(), shape<1>{as[ax]}, "take_along_axis", idx.from_unsigned);
+  tensor<V, R, S> out(out_shape, uninitialized);
+  if (out.size() == 0) return out;
+  tensor<V, R, S> keep;
+  const tensor_view<const V, R, S> v = detail::readable_view(a, keep);
+  detail::along_axis_gather_kernel<V, R> k{v.data(), {}, idx.data, {}, out_shape, ax, as[ax], out.data()};
+  index_t step = 1;
+  for (std::size_t d = R; d-- > 0;) {
+    k.a_stride[d] = as[d] == 1 && d != ax ? 0 : v.stride(d);
+    k.idx_stride[d] = is[d] == 1 && out_shape[d] != 1 ? 0 : step;
+    step *= is[d];
+  }
+  detail::backend_t<S>::for_each(out.size(), k);
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+namespace detail {
+/// Flat index i's coordinate along each of the N axes of `dims`, into out[d][i].
+template <std::size_t N>
+struct unravel_columns_kernel {
+  const index_t* flat;
+  shape<N> dims;
+  index_t* out[N];
+  TANDEM_HD void operator()(index_t i) const {
+    index_t rest = flat[i];
+    for (std::size_t d = N; d-- > 0;) {
+      out[d][i] = rest % dims[d];
+      rest /= dims[d];
+    }
+  }
+};
+template <std::size_t N>
+void check_dims(const shape<N>& dims, const char* what) {
+  for (std::size_t d = 0; d != N; ++d)
+    if (dims[d] < 0) throw shape_error(std::string("tandem: ") + what + ": a negative dimension in " + to_string(dims));
+}
+}  // namespace detail
+
+/// numpy's unravel_index: flat row-major index(es) into an array of shape `dims` as
+/// coordinates, one per axis. Of one index, a std::array<index_t, N> (`auto [i, j] =
+/// td::unravel_index(td::argmax(m), m.shape())`); of an operand of indices, a
+/// std::array of N index tensors of its shape, in its space. An index outside [0, size)
+/// throws td::index_error (numpy's ValueError), as does a negative one.
+template <std::size_t N>
+std::array<index_t, N> unravel_index(index_t flat, const shape<N>& dims) {
+  detail::check_dims(dims, "unravel_index");
+  const index_t size = dims.size();
+  if (flat < 0 || flat >= size)
+    throw index_error("tandem: unravel_index: index " + std::to_string(flat) + " is out of range for " +
+                      std::to_string(size) + " elements (shape " + to_string(dims) + ")");
+  std::array<index_t, N> out{};
+  detail::unravel(flat, dims, out.data());
+  return out;
+}
+template <std::size_t N>
+std::array<index_t, N> unravel_index(index_t flat, const index_t (&dims)[N]) {
+  return unravel_index(flat, detail::to_shape(dims));
+}
+template <operand I, std::size_t N>
+auto unravel_index(const I& indices, const shape<N>& dims) {
+  using S = space_of_t<I>;
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: unravel_index needs integer indices");
+  detail::check_dims(dims, "unravel_index");
+  const detail::index_data<I> idx(indices);
+  const index_t n = indices.shape().size();
+  detail::check_indices<S>(idx.data, n, dims, "unravel_index", idx.from_unsigned, false);
+  std::array<tensor<index_t, rank_of_v<I>, S>, N> out;
+  detail::unravel_columns_kernel<N> k{idx.data, dims, {}};
+  for (std::size_t d = 0; d != N; ++d) {
+    out[d] = tensor<index_t, rank_of_v<I>, S>(indices.shape(), uninitialized);
+    k.out[d] = out[d].data();
+  }
+  if (n != 0) {
+    detail::backend_t<S>::for_each(n, k, index_t(N));
+    detail::backend_t<S>::finish();
+  }
+  return out;
+}
+template <operand I, std::size_t N>
+auto unravel_index(const I& indices, const index_t (&dims)[N]) {
+  return unravel_index(indices, detail::to_shape(dims));
 }
 
 /// Scatter: flat(dst)[indices[i...]] = values[i...] (or one value for all), in place.

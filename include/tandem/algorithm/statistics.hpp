@@ -553,6 +553,7 @@ TANDEM_HD T smallest(const T* p, index_t n) {
 struct quantile_spec {
   bool median;
   double q;
+  bool skip_nan = false;  // numpy's nanmedian, nanquantile, nanpercentile: NaNs left out
 };
 
 /// Where a lane of len elements finds its answer: the order statistic k, the weight t
@@ -609,16 +610,35 @@ struct quantile_lane_kernel {
   Out* out;
   TANDEM_HD void operator()(index_t lane) const {
     V* const p = data + lane * len;
+    index_t n = len;  // the elements taken: all, or those that are not NaN
     if constexpr (is_floating_v<V>) {
-      for (index_t i = 0; i < len; ++i)
-        if (is_nan(p[i])) {
-          out[lane] = convert<Out>(p[i]);
+      if (spec.skip_nan) {
+        if (sorted) {  // sorts put NaNs last
+          while (n > 0 && is_nan(p[n - 1])) --n;
+        } else {  // the numbers moved to the front
+          n = 0;
+          for (index_t i = 0; i < len; ++i)
+            if (!is_nan(p[i])) {
+              const V v = p[i];
+              p[i] = p[n];
+              p[n++] = v;
+            }
+        }
+        if (n == 0) {  // nothing but NaN: NaN, as numpy's (which warns)
+          out[lane] = convert<Out>(std::numeric_limits<accumulate_t<Out>>::quiet_NaN());
           return;
         }
+      } else {
+        for (index_t i = 0; i < len; ++i)
+          if (is_nan(p[i])) {
+            out[lane] = convert<Out>(p[i]);
+            return;
+          }
+      }
     }
-    const quantile_rank r = rank_of(len, spec);
-    if (!sorted) select_kth(p, len, r.k);
-    const V next = r.two ? (sorted ? p[r.k + 1] : smallest(p + r.k + 1, len - r.k - 1)) : p[r.k];
+    const quantile_rank r = rank_of(n, spec);
+    if (!sorted) select_kth(p, n, r.k);
+    const V next = r.two ? (sorted ? p[r.k + 1] : smallest(p + r.k + 1, n - r.k - 1)) : p[r.k];
     out[lane] = quantile_value<Out>(spec, r, p[r.k], next);
   }
 };
@@ -726,7 +746,8 @@ std::optional<Out> sampled_quantile(const E& e, quantile_spec spec) {
 
 inline void check_quantile(quantile_spec spec, const char* what) {
   if (!spec.median && !(spec.q >= 0.0 && spec.q <= 1.0)) {
-    const bool pct = std::string(what) == "percentile";
+    const std::string name(what);
+    const bool pct = name.size() >= 10 && name.compare(name.size() - 10, 10, "percentile") == 0;
     throw error(std::string("tandem: ") + what + ": " + (pct ? "percentile " : "quantile ") +
                 std::to_string(pct ? spec.q * 100 : spec.q) + " is outside " + (pct ? "[0, 100]" : "[0, 1]"));
   }
@@ -785,7 +806,8 @@ std::optional<std::vector<Out>> sampled_quantiles(const E& e, const std::vector<
   using V = value_of_t<E>;
   if constexpr (std::is_arithmetic_v<V> && !std::is_same_v<V, bool>) {
     const index_t n = e.shape().size();
-    if (n >= sampled_selection_min && n < (index_t(1) << 40)) {
+    const bool skip_nan = !specs.empty() && specs.front().skip_nan;  // (then selection in a copy)
+    if (n >= sampled_selection_min && n < (index_t(1) << 40) && !skip_nan) {
       for (const quantile_spec& spec : specs) check_quantile(spec, what);
       std::vector<Out> values;
       values.reserve(specs.size());
@@ -816,10 +838,10 @@ auto axis_quantile(const E& e, index_t axis, quantile_spec spec, const char* wha
 }
 
 /// numpy's quantile of a sequence of q (p / 100 for percentile, `scale`): specs in order.
-inline std::vector<quantile_spec> quantile_specs(const std::vector<double>& qs, double scale) {
+inline std::vector<quantile_spec> quantile_specs(const std::vector<double>& qs, double scale, bool skip_nan) {
   std::vector<quantile_spec> specs;
   specs.reserve(qs.size());
-  for (const double q : qs) specs.push_back({false, q / scale});
+  for (const double q : qs) specs.push_back({false, q / scale, skip_nan});
   return specs;
 }
 /// The whole operand's quantile at each of `specs`, in a tensor of shape `lead` (of
@@ -863,19 +885,19 @@ struct quantile_points<Q> {
 
 /// numpy's quantile (scale 1) or percentile (scale 100) of an array of q's.
 template <class E, class Q>
-auto quantiles(const E& e, const Q& q, double scale, const char* what) {
+auto quantiles(const E& e, const Q& q, double scale, bool skip_nan, const char* what) {
   const quantile_points<Q> pts(q);
-  return whole_quantiles<double>(e, quantile_specs(pts.values, scale), pts.lead, what);
+  return whole_quantiles<double>(e, quantile_specs(pts.values, scale, skip_nan), pts.lead, what);
 }
 template <class E, class Q>
-auto quantiles(const E& e, const Q& q, double scale, index_t axis, const char* what) {
+auto quantiles(const E& e, const Q& q, double scale, bool skip_nan, index_t axis, const char* what) {
   const quantile_points<Q> pts(q);
-  return axis_quantiles<double>(e, axis, quantile_specs(pts.values, scale), pts.lead, what);
+  return axis_quantiles<double>(e, axis, quantile_specs(pts.values, scale, skip_nan), pts.lead, what);
 }
 /// With keepdims, the reduced axis kept (extent 1) behind the q's axes.
 template <class E, class Q>
-auto quantiles(const E& e, const Q& q, double scale, index_t axis, keepdims_t, const char* what) {
-  auto r = quantiles(e, q, scale, axis, what);
+auto quantiles(const E& e, const Q& q, double scale, bool skip_nan, index_t axis, keepdims_t, const char* what) {
+  auto r = quantiles(e, q, scale, skip_nan, axis, what);
   constexpr index_t lead_rank = index_t(decltype(r)::rank) - index_t(rank_of_v<E>) + 1;
   return keep_axis(std::move(r), lead_rank + index_t(normalize_axis(axis, rank_of_v<E>, what)));
 }
@@ -946,78 +968,81 @@ auto ptp(const E& e, index_t axis) {
 
 /// numpy's median (the mean of the two middle elements when their number is even), by
 /// selection on a copy: O(n), no full sort. NaN when any element is NaN or none is there.
-/// double for integer elements.
-template <operand E>
-auto median(const E& e) {
-  return detail::whole_quantile(e, {true, 0.5}, "median");
-}
-template <operand E>
-auto median(const E& e, index_t axis) {
-  return detail::axis_quantile(e, axis, {true, 0.5}, "median");
-}
-
-/// numpy's quantile with its default linear method: q in [0, 1] (else td::error).
-template <operand E>
-auto quantile(const E& e, double q) {
-  return detail::whole_quantile(e, {false, q}, "quantile");
-}
-template <operand E>
-auto quantile(const E& e, double q, index_t axis) {
-  return detail::axis_quantile(e, axis, {false, q}, "quantile");
-}
-
-/// numpy's percentile: quantile(e, p / 100), p in [0, 100].
-template <operand E>
-auto percentile(const E& e, double p) {
-  return detail::whole_quantile(e, {false, p / 100}, "percentile");
-}
-template <operand E>
-auto percentile(const E& e, double p, index_t axis) {
-  return detail::axis_quantile(e, axis, {false, p / 100}, "percentile");
-}
-
+/// double for integer elements. quantile is numpy's with its default linear method, q in
+/// [0, 1] (else td::error); percentile is quantile(e, p / 100), p in [0, 100].
+///
 /// Several quantiles at once, as numpy's quantile of an array of q: a braced list or
 /// std::vector of doubles, or an operand of any rank and space (td::tensor<double, 1>,
 /// a view, an expression). One value per q, in q's shape; along an axis, q's axes come
-/// first, then the operand's other axes ([q..., ...]). The lanes are copied once for all
-/// of them. The values are doubles whatever the element type, as numpy's (its q array
-/// of float64 promotes the result).
-template <operand E>
-auto quantile(const E& e, const std::vector<double>& q) {
-  return detail::quantiles(e, q, 1, "quantile");
-}
-template <operand E>
-auto quantile(const E& e, const std::vector<double>& q, index_t axis) {
-  return detail::quantiles(e, q, 1, axis, "quantile");
-}
-template <operand E>
-auto percentile(const E& e, const std::vector<double>& p) {
-  return detail::quantiles(e, p, 100, "percentile");
-}
-template <operand E>
-auto percentile(const E& e, const std::vector<double>& p, index_t axis) {
-  return detail::quantiles(e, p, 100, axis, "percentile");
-}
-template <operand E, operand Q>
-  requires(!dist_operand<Q>)
-auto quantile(const E& e, const Q& q) {
-  return detail::quantiles(e, q, 1, "quantile");
-}
-template <operand E, operand Q>
-  requires(!dist_operand<Q>)
-auto quantile(const E& e, const Q& q, index_t axis) {
-  return detail::quantiles(e, q, 1, axis, "quantile");
-}
-template <operand E, operand Q>
-  requires(!dist_operand<Q>)
-auto percentile(const E& e, const Q& p) {
-  return detail::quantiles(e, p, 100, "percentile");
-}
-template <operand E, operand Q>
-  requires(!dist_operand<Q>)
-auto percentile(const E& e, const Q& p, index_t axis) {
-  return detail::quantiles(e, p, 100, axis, "percentile");
-}
+/// first, then the operand's other axes ([q..., ...]); with td::keepdims the reduced
+/// axis stays behind them. The lanes are copied once for all of them. The values are
+/// doubles whatever the element type, as numpy's (its q array of float64 promotes the
+/// result).
+///
+/// nanmedian, nanquantile and nanpercentile are the same with NaNs left out of each lane
+/// (numpy's): a lane of nothing but NaN gives NaN.
+#define TANDEM_QUANTILE_FUNCTIONS(median_fn, quantile_fn, percentile_fn, skip)                                   \
+  template <operand E>                                                                                          \
+  auto median_fn(const E& e) {                                                                                  \
+    return detail::whole_quantile(e, {true, 0.5, skip}, #median_fn);                                            \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto median_fn(const E& e, index_t axis) {                                                                    \
+    return detail::axis_quantile(e, axis, {true, 0.5, skip}, #median_fn);                                       \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto median_fn(const E& e, index_t axis, keepdims_t) {                                                        \
+    return detail::keep_axis(median_fn(e, axis), axis);                                                         \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto quantile_fn(const E& e, double q) {                                                                      \
+    return detail::whole_quantile(e, {false, q, skip}, #quantile_fn);                                           \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto quantile_fn(const E& e, double q, index_t axis) {                                                        \
+    return detail::axis_quantile(e, axis, {false, q, skip}, #quantile_fn);                                      \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto quantile_fn(const E& e, double q, index_t axis, keepdims_t) {                                            \
+    return detail::keep_axis(quantile_fn(e, q, axis), axis);                                                    \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto percentile_fn(const E& e, double p) {                                                                    \
+    return detail::whole_quantile(e, {false, p / 100, skip}, #percentile_fn);                                   \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto percentile_fn(const E& e, double p, index_t axis) {                                                      \
+    return detail::axis_quantile(e, axis, {false, p / 100, skip}, #percentile_fn);                              \
+  }                                                                                                             \
+  template <operand E>                                                                                          \
+  auto percentile_fn(const E& e, double p, index_t axis, keepdims_t) {                                          \
+    return detail::keep_axis(percentile_fn(e, p, axis), axis);                                                  \
+  }                                                                                                             \
+  template <operand E, class... A>                                                                              \
+  auto quantile_fn(const E& e, const std::vector<double>& q, A... a)                                            \
+    requires(sizeof...(A) <= 2)                                                                                 \
+  {                                                                                                             \
+    return detail::quantiles(e, q, 1, skip, a..., #quantile_fn);                                                \
+  }                                                                                                             \
+  template <operand E, class... A>                                                                              \
+  auto percentile_fn(const E& e, const std::vector<double>& p, A... a)                                          \
+    requires(sizeof...(A) <= 2)                                                                                 \
+  {                                                                                                             \
+    return detail::quantiles(e, p, 100, skip, a..., #percentile_fn);                                            \
+  }                                                                                                             \
+  template <operand E, operand Q, class... A>                                                                   \
+    requires(!dist_operand<Q> && sizeof...(A) <= 2)                                                             \
+  auto quantile_fn(const E& e, const Q& q, A... a) {                                                            \
+    return detail::quantiles(e, q, 1, skip, a..., #quantile_fn);                                                \
+  }                                                                                                             \
+  template <operand E, operand Q, class... A>                                                                   \
+    requires(!dist_operand<Q> && sizeof...(A) <= 2)                                                             \
+  auto percentile_fn(const E& e, const Q& p, A... a) {                                                          \
+    return detail::quantiles(e, p, 100, skip, a..., #percentile_fn);                                            \
+  }
+TANDEM_QUANTILE_FUNCTIONS(median, quantile, percentile, false)
+TANDEM_QUANTILE_FUNCTIONS(nanmedian, nanquantile, nanpercentile, true)
+#undef TANDEM_QUANTILE_FUNCTIONS
 
 // ---- covariance and correlation ------------------------------------------------------
 
@@ -1270,7 +1295,6 @@ auto nanstddev(const E& e, index_t axis, index_t ddof, keepdims_t) {
 }
 
 TANDEM_KEEPDIMS_OVERLOAD(ptp)
-TANDEM_KEEPDIMS_OVERLOAD(median)
 TANDEM_KEEPDIMS_OVERLOAD(nansum)
 TANDEM_KEEPDIMS_OVERLOAD(nanprod)
 TANDEM_KEEPDIMS_OVERLOAD(nanmean)
@@ -1281,33 +1305,6 @@ TANDEM_KEEPDIMS_OVERLOAD(nanargmax)
 TANDEM_KEEPDIMS_OVERLOAD(nanvar)
 TANDEM_KEEPDIMS_OVERLOAD(nanstddev)
 
-template <operand E>
-auto quantile(const E& e, double q, index_t axis, keepdims_t) {
-  return detail::keep_axis(quantile(e, q, axis), axis);
-}
-template <operand E>
-auto percentile(const E& e, double p, index_t axis, keepdims_t) {
-  return detail::keep_axis(percentile(e, p, axis), axis);
-}
-/// With several q, the reduced axis kept behind the q's axes: [q..., ..., 1, ...].
-template <operand E>
-auto quantile(const E& e, const std::vector<double>& q, index_t axis, keepdims_t k) {
-  return detail::quantiles(e, q, 1, axis, k, "quantile");
-}
-template <operand E>
-auto percentile(const E& e, const std::vector<double>& p, index_t axis, keepdims_t k) {
-  return detail::quantiles(e, p, 100, axis, k, "percentile");
-}
-template <operand E, operand Q>
-  requires(!dist_operand<Q>)
-auto quantile(const E& e, const Q& q, index_t axis, keepdims_t k) {
-  return detail::quantiles(e, q, 1, axis, k, "quantile");
-}
-template <operand E, operand Q>
-  requires(!dist_operand<Q>)
-auto percentile(const E& e, const Q& p, index_t axis, keepdims_t k) {
-  return detail::quantiles(e, p, 100, axis, k, "percentile");
-}
 template <operand A, operand W>
 auto average(const A& a, const W& w, index_t axis, keepdims_t) {
   return detail::keep_axis(average(a, w, axis), axis);

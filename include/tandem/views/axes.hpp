@@ -2,7 +2,8 @@
 /// \file views/axes.hpp
 /// Views that move, add, drop, reverse or stretch dimensions without copying, as
 /// numpy's: `td::squeeze(t, axis)`, `td::expand_dims(t, axis)`, `td::swapaxes(t, i, j)`,
-/// `td::moveaxis(t, from, to)`, `td::flip(t[, axis])` (negative strides),
+/// `td::moveaxis(t, from, to)`, `td::flip(t[, axis])` (negative strides), `td::flipud`,
+/// `td::fliplr`, `td::rot90(t[, k, axis0, axis1])`,
 /// `td::broadcast_to(t, shape)` (zero strides, read-only), `td::diagonal(t[, offset,
 /// axis1, axis2])` and `td::flatten(t)`. Negative axes count from the end.
 ///
@@ -221,6 +222,41 @@ template <class X>
 auto flip(X&& x, index_t axis) {
   return detail::on_view<true>(std::forward<X>(x), [axis](const auto& v) {
     return detail::flip_view(v, 1ull << detail::normalize_axis(axis, rank_of_v<X>, "flip"));
+  });
+}
+
+/// numpy's flipud and fliplr: flip along axis 0, and along axis 1 (rank 2 or more).
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto flipud(X&& x) {
+  static_assert(rank_of_v<X> >= 1, "tandem: flipud needs rank 1 or more");
+  return flip(std::forward<X>(x), 0);
+}
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto fliplr(X&& x) {
+  static_assert(rank_of_v<X> >= 2, "tandem: fliplr needs rank 2 or more (numpy: Input must be >= 2-d)");
+  return flip(std::forward<X>(x), 1);
+}
+
+/// numpy's rot90: x turned by k quarter turns in the plane of `axis0` and `axis1` (by
+/// default the first two), from the first axis toward the second; k of any sign (four
+/// turns are none). A view (swapped axes and negated strides); the shape's two extents
+/// trade places for odd k.
+template <class X>
+  requires detail::is_tensor_or_view_v<X>
+auto rot90(X&& x, index_t k = 1, index_t axis0 = 0, index_t axis1 = 1) {
+  constexpr std::size_t R = rank_of_v<X>;
+  static_assert(R >= 2, "tandem: rot90 needs rank 2 or more");
+  const std::size_t a = detail::normalize_axis(axis0, R, "rot90"), b = detail::normalize_axis(axis1, R, "rot90");
+  if (a == b) throw index_error("tandem: rot90: the two axes are the same (" + std::to_string(a) + ")");
+  const index_t turns = ((k % 4) + 4) % 4;
+  return detail::on_view<true>(std::forward<X>(x), [=](const auto& v) {
+    // numpy's: 1 turn flips axis1 then swaps the two; 2 flip both; 3 swap, then flip axis1.
+    if (turns == 0) return detail::flip_view(v, 0ull);
+    if (turns == 2) return detail::flip_view(v, (1ull << a) | (1ull << b));
+    if (turns == 1) return detail::swapaxes_view(detail::flip_view(v, 1ull << b), index_t(a), index_t(b));
+    return detail::flip_view(detail::swapaxes_view(v, index_t(a), index_t(b)), 1ull << b);
   });
 }
 

@@ -178,6 +178,60 @@ TEMPLATE_TEST_CASE("histogram counts as numpy does", "[selection]", TANDEM_TEST_
 // Thrust's version is run here directly, on Thrust's TBB system, against a plain loop
 // and against the host's.
 
+TEMPLATE_TEST_CASE("take_along_axis gathers along an axis, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto m = td::from<double>({{3, 1, 2}, {9, 7, 8}}, space);
+  // Sorting the rows through argsort's indices; the largest of each row kept as [n, 1].
+  CHECK(values(td::take_along_axis(m, td::argsort(m, 1), 1)) == std::vector<double>{1, 2, 3, 7, 8, 9});
+  const auto top = td::take_along_axis(m, td::argmax(m, 1, td::keepdims), 1);
+  CHECK(top.shape() == td::shape<2>{2, 1});
+  CHECK(values(top) == std::vector<double>{3, 9});
+  // Along axis 0, negative indices, and indices that broadcast (extent 1) and repeat.
+  const auto i0 = td::from<std::int32_t>({{1, 0, -1}}, space);
+  CHECK(values(td::take_along_axis(m, i0, 0)) == std::vector<double>{9, 1, 8});
+  const auto rows = td::from<std::int64_t>({{2, 2, 0, 1}, {0, 0, 0, 0}}, space);
+  CHECK(values(td::take_along_axis(m, rows, 1)) == std::vector<double>{2, 2, 3, 1, 9, 9, 9, 9});
+  const auto col = td::from<std::int64_t>({{1}}, space);  // broadcast along axis 0 too
+  CHECK(values(td::take_along_axis(m, col, 1)) == std::vector<double>{1, 7});
+  // A transposed view and an expression, against a plain loop on random data.
+  const auto data = testing::random_values<float>(5 * 7, -1, 1, 31);
+  const auto t = td::from(data, {5, 7}, space);
+  const auto order = td::argsort(td::transpose(t), 0);  // [7, 5]: each column of t^T sorted
+  const auto got = values(td::take_along_axis(td::transpose(t) * 2.f, order, 0));
+  const auto ord = td::to_vector(order);
+  for (std::size_t i = 0; i < 7; ++i)
+    for (std::size_t j = 0; j < 5; ++j) {
+      const std::size_t src = std::size_t(ord[i * 5 + j]);  // t^T(src, j) = t(j, src)
+      CHECK(got[i * 5 + j] == double(2.f * data[j * 7 + src]));
+    }
+  // Empty results; bad indices and shapes throw before anything is read.
+  CHECK(td::take_along_axis(m, td::zeros<std::int32_t>({2, 0}, space), 1).shape() == td::shape<2>{2, 0});
+  CHECK_THROWS_WITH(td::take_along_axis(m, td::from<std::int32_t>({{0, 3}}, space), 1),
+                    testing::contains("index 3"));
+  CHECK_THROWS_AS(td::take_along_axis(m, td::from<std::int32_t>({{-4}}, space), 1), td::index_error);
+  CHECK_THROWS_AS(td::take_along_axis(m, td::zeros<std::int32_t>({3, 1}, space), 1), td::shape_error);
+  CHECK_THROWS_AS(td::take_along_axis(m, i0, 2), td::index_error);
+}
+
+TEMPLATE_TEST_CASE("unravel_index turns flat indices into coordinates", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto m = td::from<double>({{3, 1, 2}, {9, 7, 8}}, space);
+  const auto [i, j] = td::unravel_index(td::argmax(m), m.shape());
+  CHECK((i == 1 && j == 0));
+  const auto c = td::unravel_index(22, {2, 3, 4});  // numpy: (1, 2, 2)
+  CHECK(c == std::array<td::index_t, 3>{1, 2, 2});
+  const auto flat = td::from<std::int32_t>({{0, 5}, {23, 13}}, space);
+  const auto coords = td::unravel_index(flat, {2, 3, 4});
+  static_assert(std::is_same_v<decltype(coords), const std::array<td::tensor<td::index_t, 2, TestType>, 3>>);
+  CHECK(values(coords[0]) == std::vector<double>{0, 0, 1, 1});
+  CHECK(values(coords[1]) == std::vector<double>{0, 1, 2, 0});
+  CHECK(values(coords[2]) == std::vector<double>{0, 1, 3, 1});
+  CHECK_THROWS_WITH(td::unravel_index(24, {2, 3, 4}), testing::contains("index 24"));
+  CHECK_THROWS_AS(td::unravel_index(-1, {2, 3, 4}), td::index_error);  // numpy refuses negatives too
+  CHECK_THROWS_WITH(td::unravel_index(td::from<std::int32_t>({3, -1}, space), {2, 2}), testing::contains("index -1"));
+  CHECK(td::unravel_index(td::zeros<std::int32_t>({0}, space), {2, 2})[1].size() == 0);
+}
+
 TEST_CASE("Thrust's compaction on its TBB system agrees with a plain loop", "[selection]") {
   for (const td::index_t n : {td::index_t(0), td::index_t(1), td::index_t(7), td::index_t(4095),
                               td::index_t(4097), td::index_t(300001)}) {

@@ -2,6 +2,7 @@
 // td::keepdims: against plain double-precision loops, hand-computed values and numpy's
 // documented edge cases (NaN, empty, integer wrap), in every space.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "support/test_support.hpp"
@@ -28,6 +29,14 @@ double linear_quantile(std::vector<double> v, double q) {
   if (k + 1 >= v.size() || t == 0) return v[k];
   const double d = v[k + 1] - v[k];
   return t >= 0.5 ? v[k + 1] - d * (1 - t) : v[k] + d * t;
+}
+
+/// Equal element by element, a NaN matching a NaN.
+bool same_values(const std::vector<double>& got, const std::vector<double>& want) {
+  if (got.size() != want.size()) return false;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (std::isnan(want[i]) ? !std::isnan(got[i]) : got[i] != want[i]) return false;
+  return true;
 }
 }  // namespace
 
@@ -621,4 +630,53 @@ TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statist
   CHECK(testing::values(td::nanargmax(l2, 1)) == std::vector<double>{300, 1});
   CHECK(testing::values(td::nanargmin(l2, 1)) == std::vector<double>{300, 300});
   CHECK_THROWS_AS(td::nanmin(td::zeros<float>({0}, space)), td::shape_error);
+}
+
+TEMPLATE_TEST_CASE("nanmedian, nanquantile and nanpercentile leave NaNs out", "[statistics][nan][median]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy's values; a lane of nothing but NaN gives NaN.
+  const auto m = td::from<double>({{3, qnan, 1, 7, 2}, {qnan, qnan, qnan, qnan, qnan}, {5, 4, qnan, 6, 0.5}}, space);
+  CHECK(td::nanmedian(m) == 3.5);
+  CHECK(same_values(testing::values(td::nanmedian(m, 1)), {2.5, qnan, 4.5}));
+  CHECK(same_values(testing::values(td::nanmedian(m, 0)), {4, 4, 1, 6.5, 1.25}));
+  CHECK(td::nanmedian(m, 1, td::keepdims).shape() == td::shape<2>{3, 1});
+  CHECK(same_values(testing::values(td::nanquantile(m, 0.3, 1)), {1.9, qnan, 3.6499999999999995}));
+  CHECK(td::nanpercentile(m, 90) == 6.3);
+  CHECK(same_values(testing::values(td::nanquantile(m, {0.25, 0.75}, 1)), {1.75, qnan, 3.125, 4.0, qnan, 5.25}));
+  CHECK(same_values(testing::values(td::nanpercentile(m, {10.0, 50.0}, 0)), {3.2, 4, 1, 6.1, 0.65, 4, 4, 1, 6.5, 1.25}));
+  CHECK(td::nanpercentile(m, {10.0, 50.0}, 0, td::keepdims).shape() == td::shape<3>{2, 1, 5});
+  CHECK(same_values(testing::values(td::nanquantile(td::cast<float>(m), 0.3, 1)),
+                    {1.899999976158142, qnan, 3.6500000953674316}));
+  CHECK(td::nanmedian(td::from<std::int32_t>({1, 5, 2}, space)) == 2.0);  // integers have no NaN
+  CHECK(std::isnan(td::nanmedian(td::from<double>({qnan, qnan}, space))));
+  CHECK(std::isnan(td::nanquantile(td::zeros<double>({0}, space), 0.5)));
+  // Without the nan prefix a NaN still gives NaN.
+  CHECK(std::isnan(td::median(m)));
+  CHECK_THROWS_WITH(td::nanpercentile(m, 101.0), testing::contains("percentile 101"));
+  CHECK_THROWS_WITH(td::nanquantile(m, -0.5), testing::contains("quantile -0.5"));
+  // Random lanes with a random share of NaN, whole and along both axes of a transposed
+  // view, against numpy's linear quantile of each lane's numbers.
+  const std::size_t rows = 37, cols = 101;
+  auto v = testing::random_values<double>(rows * cols, -50, 50, 23);
+  const auto share = testing::random_values<double>(rows * cols, 0, 1, 24);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (share[i] < 0.2 + 0.6 * double(i / cols % 3) / 2) v[i] = qnan;
+  const auto t = td::from(v, {td::index_t(rows), td::index_t(cols)}, space);
+  for (const double q : {0.0, 0.1, 0.5, 0.77, 1.0}) {
+    std::vector<double> want;
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::vector<double> lane;
+      for (std::size_t c = 0; c < cols; ++c)
+        if (!std::isnan(v[r * cols + c])) lane.push_back(v[r * cols + c]);
+      want.push_back(lane.empty() ? qnan : linear_quantile(lane, q));
+    }
+    INFO("q = " << q);
+    CHECK(same_values(testing::values(td::nanquantile(t, q, 1)), want));
+    CHECK(same_values(testing::values(td::nanquantile(td::transpose(t), q, 0)), want));
+    std::vector<double> all;
+    for (double x : v)
+      if (!std::isnan(x)) all.push_back(x);
+    CHECK(td::nanquantile(t, q) == linear_quantile(all, q));
+  }
 }

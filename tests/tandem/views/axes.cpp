@@ -307,3 +307,47 @@ TEMPLATE_TEST_CASE("diagonal and flatten", "[axes][diagonal]", TANDEM_TEST_SPACE
   CHECK(moved.size() == 24);
   CHECK(td::flatten(td::zeros<int>({2, 0}, TestType{})).size() == 0);
 }
+
+TEMPLATE_TEST_CASE("flipud, fliplr and rot90 are views, as numpy's", "[axes][flip]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  auto m = td::reshape(td::arange<int>(6, space), {2, 3});
+  CHECK(testing::values(td::fliplr(m)) == std::vector<double>{2, 1, 0, 5, 4, 3});
+  CHECK(testing::values(td::flipud(m)) == std::vector<double>{3, 4, 5, 0, 1, 2});
+  // numpy's values for k = 1, 2, 3, -1 and 4 quarter turns.
+  const auto r1 = td::rot90(m);
+  static_assert(std::is_same_v<decltype(r1), const td::tensor_view<int, 2, TestType>>);
+  CHECK(r1.shape() == td::shape<2>{3, 2});
+  CHECK(testing::values(r1) == std::vector<double>{2, 5, 1, 4, 0, 3});
+  CHECK(testing::values(td::rot90(m, 2)) == std::vector<double>{5, 4, 3, 2, 1, 0});
+  CHECK(testing::values(td::rot90(m, 3)) == std::vector<double>{3, 0, 4, 1, 5, 2});
+  CHECK(testing::values(td::rot90(m, -1)) == std::vector<double>{3, 0, 4, 1, 5, 2});
+  CHECK(testing::values(td::rot90(m, 4)) == std::vector<double>{0, 1, 2, 3, 4, 5});
+  // Other planes of a rank-3 tensor (t(i, j, k) = 100 i + 10 j + k; numpy's order).
+  auto t = numbered(space);
+  const auto p = td::rot90(t, 1, 1, 2);
+  CHECK(p.shape() == td::shape<3>{2, 4, 3});
+  const auto q = td::rot90(t, 1, 2, 0);
+  CHECK(q.shape() == td::shape<3>{4, 3, 2});
+  const std::vector<double> pw = {3, 7, 11, 2, 6, 10, 1, 5, 9, 0, 4, 8, 15, 19, 23, 14, 18, 22, 13, 17, 21, 12, 16, 20};
+  const std::vector<double> qw = {12, 0, 16, 4, 20, 8, 13, 1, 17, 5, 21, 9, 14, 2, 18, 6, 22, 10, 15, 3, 19, 7, 23, 11};
+  const auto as_numbered = [](const std::vector<double>& flat) {  // numpy's arange(24) to t's numbers
+    std::vector<double> out;
+    for (double f : flat) {
+      const int n = int(f);
+      out.push_back(100 * (n / 12) + 10 * (n / 4 % 3) + n % 4);
+    }
+    return out;
+  };
+  CHECK(testing::values(p) == as_numbered(pw));
+  CHECK(testing::values(q) == as_numbered(qw));
+  // Writes land where the view shows them; a rotation feeds expressions and sorts.
+  td::rot90(m)(0, 0) = 42;  // the top right corner
+  CHECK(testing::values(m) == std::vector<double>{0, 1, 42, 3, 4, 5});
+  CHECK(testing::values(td::rot90(m) + 1) == std::vector<double>{43, 6, 2, 5, 1, 4});
+  CHECK_THROWS_AS(td::rot90(m, 1, 0, 0), td::index_error);
+  CHECK_THROWS_AS(td::rot90(m, 1, 0, 2), td::index_error);
+  // A temporary gives a tensor.
+  const auto owned = td::rot90(td::reshape(td::arange<int>(6, space), {2, 3}));
+  static_assert(std::is_same_v<std::remove_cvref_t<decltype(owned)>, td::tensor<int, 2, TestType>>);
+  CHECK(testing::values(owned) == std::vector<double>{2, 5, 1, 4, 0, 3});
+}
