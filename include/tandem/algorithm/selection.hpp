@@ -204,13 +204,19 @@ tensor<index_t, 1, space_of_t<M>> nonzero(const M& mask) {
 }
 
 namespace detail {
-/// Row i of argwhere's result: the multi-index of the flat index flat[i].
+/// The multi-index of the flat index flat[i] in `extents`: coordinate d into out[d][i *
+/// step] (argwhere's rows: out[d] = its column d, step R; unravel_index's tensors: step 1).
 template <std::size_t R>
-struct unravel_rows_kernel {
+struct unravel_kernel {
   const index_t* flat;
   shape<R> extents;
-  index_t* out;
-  TANDEM_HD void operator()(index_t i) const { unravel(flat[i], extents, out + i * static_cast<index_t>(R)); }
+  index_t* out[R];
+  index_t step;
+  TANDEM_HD void operator()(index_t i) const {
+    index_t at[R];
+    unravel(flat[i], extents, at);
+    for (std::size_t d = 0; d != R; ++d) out[d][i * step] = at[d];
+  }
 };
 }  // namespace detail
 
@@ -224,8 +230,9 @@ tensor<index_t, 2, space_of_t<M>> argwhere(const M& mask) {
   const tensor<index_t, 1, S> flat = nonzero(mask);
   const index_t count = flat.shape()[0];
   tensor<index_t, 2, S> out(shape<2>{count, static_cast<index_t>(R)}, uninitialized);
-  detail::backend_t<S>::for_each(count, detail::unravel_rows_kernel<R>{flat.data(), mask.shape(), out.data()},
-                                 static_cast<index_t>(R));
+  detail::unravel_kernel<R> k{flat.data(), mask.shape(), {}, static_cast<index_t>(R)};
+  for (std::size_t d = 0; d != R; ++d) k.out[d] = out.data() + d;
+  detail::backend_t<S>::for_each(count, k, static_cast<index_t>(R));
   return out;
 }
 
@@ -341,22 +348,9 @@ auto take_along_axis(const E& a, const I& indices, index_t axis) {
 }
 
 namespace detail {
-/// Flat index i's coordinate along each of the N axes of `dims`, into out[d][i].
-template <std::size_t N>
-struct unravel_columns_kernel {
-  const index_t* flat;
-  shape<N> dims;
-  index_t* out[N];
-  TANDEM_HD void operator()(index_t i) const {
-    index_t rest = flat[i];
-    for (std::size_t d = N; d-- > 0;) {
-      out[d][i] = rest % dims[d];
-      rest /= dims[d];
-    }
-  }
-};
 template <std::size_t N>
 void check_dims(const shape<N>& dims, const char* what) {
+  static_assert(N >= 1, "tandem: unravel_index needs a shape of one or more axes");
   for (std::size_t d = 0; d != N; ++d)
     if (dims[d] < 0) throw shape_error(std::string("tandem: ") + what + ": a negative dimension in " + to_string(dims));
 }
@@ -392,7 +386,7 @@ auto unravel_index(const I& indices, const shape<N>& dims) {
   const index_t n = indices.shape().size();
   detail::check_indices<S>(idx.data, n, dims, "unravel_index", idx.from_unsigned, false);
   std::array<tensor<index_t, rank_of_v<I>, S>, N> out;
-  detail::unravel_columns_kernel<N> k{idx.data, dims, {}};
+  detail::unravel_kernel<N> k{idx.data, dims, {}, 1};
   for (std::size_t d = 0; d != N; ++d) {
     out[d] = tensor<index_t, rank_of_v<I>, S>(indices.shape(), uninitialized);
     k.out[d] = out[d].data();

@@ -742,8 +742,19 @@ struct pow_fn {
 };
 
 /// log(exp(x) + exp(y)) without overflow, as numpy computes it: equal arguments
-/// (infinities among them) give x + log 2, NaN gives NaN.
-struct logaddexp_fn {
+/// (infinities among them) give x + log 2, NaN gives NaN; Base2, numpy's logaddexp2:
+/// log2(2^x + 2^y), equal arguments x + 1 (log1p scaled by log2(e), as numpy's).
+template <bool Base2>
+struct log_add_exp_fn {
+  /// log_base(1 + base^d), for d <= 0.
+  template <class M>
+  TANDEM_HD static M tail(M d) {
+    namespace ps = ::tandem::detail::pstd;
+    if constexpr (Base2)
+      return ps::log1p(ps::exp2(d)) * M(1.44269504088896340736);
+    else
+      return ps::log1p(ps::exp(d));
+  }
   template <class X, class Y>
   TANDEM_HD auto operator()(X x, Y y) const {
     using C = common_element_t<X, Y>;
@@ -751,19 +762,21 @@ struct logaddexp_fn {
     const M a = convert<M>(x), b = convert<M>(y);
     M r;
     if (a == b) {
-      r = a + M(0.69314718055994530942);
+      r = a + (Base2 ? M(1) : M(0.69314718055994530942));
     } else {
       const M d = a - b;
       if (d > 0)
-        r = a + ::tandem::detail::pstd::log1p(::tandem::detail::pstd::exp(-d));
+        r = a + tail(-d);
       else if (d <= 0)
-        r = b + ::tandem::detail::pstd::log1p(::tandem::detail::pstd::exp(d));
+        r = b + tail(d);
       else
         r = d;  // NaN
     }
     return static_cast<math_result_t<C>>(r);
   }
 };
+using logaddexp_fn = log_add_exp_fn<false>;
+using logaddexp2_fn = log_add_exp_fn<true>;
 
 // ---- more of numpy's element-wise functions ----------------------------------------
 
@@ -796,30 +809,6 @@ struct heaviside_fn {
     static_assert(!is_complex_v<M>, "tandem: td::heaviside takes real operands");
     const M a = convert<M>(x);
     const M r = a < M(0) ? M(0) : (a > M(0) ? M(1) : (a == M(0) ? convert<M>(h0) : a));
-    return static_cast<math_result_t<C>>(r);
-  }
-};
-
-/// log2(2^x + 2^y) without overflow, as numpy's logaddexp2: equal arguments give x + 1.
-struct logaddexp2_fn {
-  template <class X, class Y>
-  TANDEM_HD auto operator()(X x, Y y) const {
-    using C = common_element_t<X, Y>;
-    using M = math_t<C>;
-    namespace ps = ::tandem::detail::pstd;
-    const M a = convert<M>(x), b = convert<M>(y), log2e = M(1.44269504088896340736);
-    M r;
-    if (a == b) {
-      r = a + M(1);
-    } else {
-      const M d = a - b;
-      if (d > 0)
-        r = a + ps::log1p(ps::exp2(-d)) * log2e;
-      else if (d <= 0)
-        r = b + ps::log1p(ps::exp2(d)) * log2e;
-      else
-        r = d;  // NaN
-    }
     return static_cast<math_result_t<C>>(r);
   }
 };
