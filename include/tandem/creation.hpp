@@ -82,6 +82,40 @@ struct eye_kernel {
   }
 };
 
+/// Row i of tri: ones at columns j <= i + k, zeros after.
+template <class T>
+struct tri_kernel {
+  T* out;
+  index_t m, k;
+  TANDEM_HD void operator()(index_t i) const {
+    for (index_t j = 0; j < m; ++j) out[i * m + j] = convert<T>(j <= i + k ? 1 : 0);
+  }
+};
+
+/// numpy's window functions, their formulas in their order of operations (in double):
+/// n = 1 - M, 3 - M, ..., M - 1 and x = pi n / (M - 1).
+enum class window_kind { bartlett, blackman, hamming, hanning };
+template <class T, window_kind Kind>
+struct window_kernel {
+  T* out;
+  double m;  // M
+  TANDEM_HD void operator()(index_t i) const {
+    namespace ps = ::tandem::detail::pstd;
+    constexpr double pi = 3.141592653589793;
+    const double n = (1.0 - m) + 2.0 * static_cast<double>(i), d = m - 1.0;
+    double w;
+    if constexpr (Kind == window_kind::bartlett)
+      w = n <= 0 ? 1.0 + n / d : 1.0 - n / d;
+    else if constexpr (Kind == window_kind::blackman)
+      w = 0.42 + 0.5 * ps::cos(pi * n / d) + 0.08 * ps::cos(2.0 * pi * n / d);
+    else if constexpr (Kind == window_kind::hamming)
+      w = 0.54 + 0.46 * ps::cos(pi * n / d);
+    else
+      w = 0.5 + 0.5 * ps::cos(pi * n / d);
+    out[i] = convert<T>(w);
+  }
+};
+
 /// linspace's values: start + i * step in double; integer types take the floor, as
 /// numpy's linspace does, kept within [start, stop].
 template <class T>
@@ -284,6 +318,84 @@ tensor<T, 2, S> eye(index_t n, S space_tag = {}) {
 template <class T, space S = host_space>
 tensor<T, 2, S> eye(index_t n, index_t m, S space_tag = {}) {
   return eye<T>(n, m, 0, space_tag);
+}
+
+/// numpy's tri: the n x m matrix with ones at and below diagonal k (above the main one
+/// for k > 0, below it for k < 0) and zeros elsewhere.
+template <class T, space S = host_space>
+tensor<T, 2, S> tri(index_t n, index_t m, index_t k, S = {}) {
+  if (n < 0 || m < 0)
+    throw shape_error("tandem: tri: sizes must be non-negative, got " + std::to_string(n) + " x " + std::to_string(m));
+  tensor<T, 2, S> t(shape<2>{n, m}, uninitialized);
+  for_each(S{}, n, detail::tri_kernel<T>{t.data(), m, k});
+  return t;
+}
+template <class T, space S = host_space>
+tensor<T, 2, S> tri(index_t n, S space_tag = {}) {
+  return tri<T>(n, n, 0, space_tag);
+}
+template <class T, space S = host_space>
+tensor<T, 2, S> tri(index_t n, index_t m, S space_tag = {}) {
+  return tri<T>(n, m, 0, space_tag);
+}
+
+/// numpy's geomspace: `num` values from start to stop (both included) in geometric
+/// progression: numpy's logspace between the logs of |start| and |stop|, its end points
+/// set to start and stop exactly, the sign of start restored; computed in double
+/// (integer T truncates, as numpy's cast). A zero start or stop throws td::error (numpy's
+/// ValueError); signs that differ give NaN between the ends, as numpy's.
+template <class T, space S = host_space>
+tensor<T, 1, S> geomspace(double start, double stop, index_t num, S = {}) {
+  if (num < 0) throw shape_error("tandem: geomspace: num must be non-negative, got " + std::to_string(num));
+  if (start == 0 || stop == 0) throw error("tandem: geomspace: a geometric sequence cannot include zero");
+  const double sign = start < 0 ? -1.0 : 1.0, a = start / sign, b = stop / sign;
+  const double la = std::log10(a), lb = std::log10(b);
+  std::vector<double> v(static_cast<std::size_t>(num));
+  const detail::logspace_kernel<double> values{v.data(), la, num > 1 ? (lb - la) / static_cast<double>(num - 1) : 0.0,
+                                               lb, num, 10.0};
+  for (index_t i = 0; i < num; ++i) values(i);
+  if (num > 0) v.front() = a;
+  if (num > 1) v.back() = b;
+  for (double& x : v) x *= sign;
+  tensor<T, 1, S> t(shape<1>{num}, uninitialized);
+  if (num > 0) {
+    std::vector<T> converted(v.size());
+    for (std::size_t i = 0; i != v.size(); ++i) converted[i] = detail::convert<T>(v[i]);
+    detail::copy_bytes<S, host_space>(t.data(), converted.data(), sizeof(T) * converted.size());
+  }
+  return t;
+}
+
+/// numpy's window functions of M points (float64 there; T here, computed in double):
+/// bartlett (triangular), blackman, hamming and hanning, symmetric, with numpy's
+/// formulas. M < 1 gives an empty tensor, M = 1 a single 1.
+namespace detail {
+template <window_kind Kind, class T, space S>
+tensor<T, 1, S> window(index_t m) {
+  const index_t n = m < 0 ? 0 : m;
+  tensor<T, 1, S> t(shape<1>{n}, uninitialized);
+  if (n == 1)
+    t = convert<T>(1);
+  else if (n > 1)
+    for_each(S{}, n, window_kernel<T, Kind>{t.data(), static_cast<double>(n)});
+  return t;
+}
+}  // namespace detail
+template <class T = double, space S = host_space>
+tensor<T, 1, S> bartlett(index_t m, S = {}) {
+  return detail::window<detail::window_kind::bartlett, T, S>(m);
+}
+template <class T = double, space S = host_space>
+tensor<T, 1, S> blackman(index_t m, S = {}) {
+  return detail::window<detail::window_kind::blackman, T, S>(m);
+}
+template <class T = double, space S = host_space>
+tensor<T, 1, S> hamming(index_t m, S = {}) {
+  return detail::window<detail::window_kind::hamming, T, S>(m);
+}
+template <class T = double, space S = host_space>
+tensor<T, 1, S> hanning(index_t m, S = {}) {
+  return detail::window<detail::window_kind::hanning, T, S>(m);
 }
 
 /// New tensors with the shape, element type and space of `x` (a tensor, view or

@@ -1,4 +1,7 @@
 // Creation functions: zeros ones full empty arange linspace from adapt.
+#include <cmath>
+#include <limits>
+
 #include "support/test_support.hpp"
 
 using testing::values;
@@ -80,4 +83,70 @@ TEST_CASE("adapt views memory the caller owns", "[creation]") {
   const double cbuf[2] = {1.5, 2.5};
   auto cw = td::adapt(cbuf, {2});
   CHECK(td::sum(cw) == 4.0);
+}
+
+TEMPLATE_TEST_CASE("tri, geomspace and numpy's window functions", "[creation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy's values.
+  CHECK(values(td::tri<double>(3, 4, 1, space)) == std::vector<double>{1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1});
+  const auto t3 = td::tri<int>(3, space);
+  CHECK(values(t3) == std::vector<double>{1, 0, 0, 1, 1, 0, 1, 1, 1});
+  CHECK(values(td::tri<float>(2, 3, -5, space)) == std::vector<double>(6, 0.0));
+  CHECK(td::tri<float>(0, 3, space).shape() == td::shape<2>{0, 3});
+  CHECK_THROWS_AS(td::tri<float>(-1, 3, space), td::shape_error);
+  CHECK(values(td::geomspace<double>(1, 1000, 4, space)) == std::vector<double>{1, 10, 100, 1000});
+  CHECK(values(td::geomspace<double>(-1, -1000, 4, space)) == std::vector<double>{-1, -10, -100, -1000});
+  const auto g = values(td::geomspace<double>(2, 3, 5, space));
+  const std::vector<double> gw = {2.0, 2.213363839400643, 2.449489742783178, 2.7108060108295344, 3.0};
+  for (std::size_t i = 0; i < 5; ++i) CHECK(g[i] == Catch::Approx(gw[i]).epsilon(1e-15));
+  CHECK((g.front() == 2.0 && g.back() == 3.0));  // the ends exactly
+  const auto mixed = values(td::geomspace<double>(1, -8, 4, space));  // signs differ: NaN between
+  CHECK((mixed[0] == 1 && std::isnan(mixed[1]) && std::isnan(mixed[2]) && mixed[3] == -8));
+  CHECK(values(td::geomspace<int>(1, 1000, 4, space)) == std::vector<double>{1, 10, 100, 1000});
+  CHECK(td::geomspace<double>(1, 2, 0, space).size() == 0);
+  CHECK_THROWS_AS(td::geomspace<double>(0, 2, 3, space), td::error);
+  // Windows: numpy's formulas, against its values (to the last bit or two of cos).
+  const auto near = [](const std::vector<double>& got, const std::vector<double>& want) {
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == Catch::Approx(want[i]).margin(1e-16).epsilon(1e-15));
+  };
+  near(values(td::bartlett(5, space)), {0.0, 0.5, 1.0, 0.5, 0.0});
+  near(values(td::bartlett(6, space)), {0.0, 0.4, 0.8, 0.8, 0.4, 0.0});
+  near(values(td::blackman(5, space)), {-1.3877787807814457e-17, 0.34, 0.9999999999999999, 0.34, -1.3877787807814457e-17});
+  near(values(td::hamming(5, space)), {0.08000000000000002, 0.54, 1.0, 0.54, 0.08000000000000002});
+  near(values(td::hanning(6, space)),
+       {0.0, 0.34549150281252633, 0.9045084971874737, 0.9045084971874737, 0.34549150281252633, 0.0});
+  const auto hf = td::hanning<float>(5, space);
+  static_assert(std::is_same_v<td::value_of_t<decltype(hf)>, float>);
+  CHECK(values(hf) == std::vector<double>{0.0, 0.5, 1.0, 0.5, 0.0});
+  CHECK(values(td::hamming(1, space)) == std::vector<double>{1.0});
+  CHECK(td::blackman(0, space).size() == 0);
+  CHECK(td::bartlett(-3, space).size() == 0);
+}
+
+TEMPLATE_TEST_CASE("tril_indices, triu_indices, nancumsum and nancumprod", "[creation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy's values.
+  const auto [r, c] = td::tril_indices(3, space);
+  CHECK(values(r) == std::vector<double>{0, 1, 1, 2, 2, 2});
+  CHECK(values(c) == std::vector<double>{0, 0, 1, 0, 1, 2});
+  const auto u = td::triu_indices(3, 1, space);
+  CHECK(values(u[0]) == std::vector<double>{0, 0, 1});
+  CHECK(values(u[1]) == std::vector<double>{1, 2, 2});
+  const auto l = td::tril_indices(3, -1, 4, space);
+  CHECK(values(l[0]) == std::vector<double>{1, 2, 2});
+  CHECK(values(l[1]) == std::vector<double>{0, 0, 1});
+  const auto w = td::triu_indices(2, 0, 3, space);
+  CHECK(values(w[0]) == std::vector<double>{0, 0, 0, 1, 1});
+  CHECK(values(w[1]) == std::vector<double>{0, 1, 2, 1, 2});
+  CHECK(td::tril_indices(0, space)[0].size() == 0);
+  // Selecting the lower triangle through them, as numpy's a[np.tril_indices(3)].
+  const auto m = td::reshape(td::arange<double>(9, space), {3, 3});
+  CHECK(values(td::take(m, r * 3 + c)) == std::vector<double>{0, 3, 4, 6, 7, 8});
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto a = td::from<double>({{1, nan, 2}, {nan, nan, 3}}, space);
+  CHECK(values(td::nancumsum(a)) == std::vector<double>{1, 1, 3, 3, 3, 6});
+  CHECK(values(td::nancumsum(a, 0)) == std::vector<double>{1, 0, 2, 1, 0, 5});
+  CHECK(values(td::nancumprod(a, 1)) == std::vector<double>{1, 1, 2, 1, 1, 3});
+  CHECK(values(td::nancumprod(td::from<int>({2, 3}, space))) == std::vector<double>{2, 6});
 }

@@ -43,6 +43,7 @@
 #include "../core/radix_key.hpp"
 #include "matmul.hpp"
 #include "reduce.hpp"
+#include "scan.hpp"
 #include "selection.hpp"
 #include "sort.hpp"
 
@@ -1140,6 +1141,37 @@ auto average(const A& a, const W& w, index_t axis) {
 }
 
 // ---- NaN-ignoring reductions ---------------------------------------------------------
+
+namespace detail {
+/// The operand with its NaNs read as `value` (numpy's nancumsum and nancumprod replace
+/// them by 0 and 1); integers as they are.
+template <operand E>
+auto nan_replaced(const E& e, int value) {
+  if constexpr (is_floating_v<value_of_t<E>> || is_complex_v<value_of_t<E>>)
+    return where(tandem::isnan(e), value, e);
+  else
+    return e;
+}
+}  // namespace detail
+
+/// numpy's nancumsum and nancumprod: cumsum and cumprod with every NaN taken as 0 (as 1
+/// for the product), whole (rank 1) or along an axis; leading NaNs give 0 (1).
+template <operand E>
+auto nancumsum(const E& e) {
+  return cumsum(detail::nan_replaced(e, 0));
+}
+template <operand E>
+auto nancumsum(const E& e, index_t axis) {
+  return cumsum(detail::nan_replaced(e, 0), axis);
+}
+template <operand E>
+auto nancumprod(const E& e) {
+  return cumprod(detail::nan_replaced(e, 1));
+}
+template <operand E>
+auto nancumprod(const E& e, index_t axis) {
+  return cumprod(detail::nan_replaced(e, 1), axis);
+}
 
 /// sum with NaNs counted as zero.
 template <operand E>
