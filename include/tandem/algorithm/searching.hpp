@@ -41,6 +41,7 @@
 #include "../tensor.hpp"
 #include "../views/axes.hpp"
 #include "../views/reshape.hpp"
+#include "manipulation.hpp"
 #include "reduce.hpp"
 #include "scan.hpp"
 #include "selection.hpp"
@@ -655,6 +656,48 @@ auto isin(const A& a, const X& test) {
   });
   detail::backend_t<S>::finish();
   return out;
+}
+
+namespace detail {
+template <operand A, operand B>
+using set_space_t = typename spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+template <operand A, operand B>
+constexpr void check_set_operands() {
+  static_assert(std::is_same_v<value_of_t<A>, value_of_t<B>>,
+                "tandem: the set operations take two operands of one element type (numpy promotes; cast one "
+                "first with td::cast<T>)");
+}
+}  // namespace detail
+
+/// numpy's set operations on the elements of two operands of any rank (one element
+/// type, one space), sorted rank-1 tensors of distinct values: intersect1d, the values
+/// in both; union1d, in either; setdiff1d, in a and not in b; setxor1d, in exactly one.
+/// NaN is unequal to everything, as numpy's: it is in no intersection, union1d gives
+/// one NaN (numpy's unique), and setxor1d keeps a's and b's, one each.
+template <operand A, operand B>
+auto intersect1d(const A& a, const B& b) {
+  detail::check_set_operands<A, B>();
+  const auto u = unique(a);
+  return compress(isin(u, b), u);
+}
+template <operand A, operand B>
+auto setdiff1d(const A& a, const B& b) {
+  detail::check_set_operands<A, B>();
+  const auto u = unique(a);
+  return compress(!isin(u, b), u);
+}
+template <operand A, operand B>
+auto union1d(const A& a, const B& b) {
+  detail::check_set_operands<A, B>();
+  return unique(concatenate({detail::flat_copy(a), detail::flat_copy(b)}));
+}
+template <operand A, operand B>
+auto setxor1d(const A& a, const B& b) {
+  detail::check_set_operands<A, B>();
+  const auto ua = unique(a), ub = unique(b);
+  auto both = concatenate({compress(!isin(ua, ub), ua), compress(!isin(ub, ua), ub)});
+  sort(both);
+  return both;
 }
 
 namespace detail {

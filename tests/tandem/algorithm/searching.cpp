@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <iterator>
 #include <numeric>
 #include <random>
 
@@ -416,4 +417,55 @@ TEMPLATE_TEST_CASE("unique_counts, unique_inverse and bincount", "[searching]", 
   CHECK_THROWS_AS(td::bincount(labels, -1), td::error);
   const auto huge = td::from<std::int64_t>({std::int64_t(1) << 50}, space);
   CHECK_THROWS_WITH(td::bincount(huge), testing::contains("would need more counts than memory holds"));
+}
+
+TEMPLATE_TEST_CASE("intersect1d, union1d, setdiff1d and setxor1d, as numpy's", "[searching][sets]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto same = [](const std::vector<double>& got, const std::vector<double>& want) {
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK((std::isnan(want[i]) ? std::isnan(got[i]) : got[i] == want[i]));
+  };
+  // numpy's values, NaN among them.
+  same(testing::values(td::setxor1d(td::from<double>({1, nan, 3}, space), td::from<double>({2, nan, 3}, space))),
+       {1, 2, nan, nan});
+  same(testing::values(td::intersect1d(td::from<double>({3, 1, nan, 1}, space), td::from<double>({1, nan, 5, 3}, space))),
+       {1, 3});
+  same(testing::values(td::union1d(td::from<double>({3, nan}, space), td::from<double>({nan, 1}, space))), {1, 3, nan});
+  same(testing::values(td::setdiff1d(td::from<double>({5, nan, 1, 5}, space), td::from<double>({1}, space))), {5, nan});
+  // Operands of any rank, a view; against std's set algorithms on sorted distinct values.
+  const auto a = td::from<int>({{4, 1, 9}, {1, 7, 4}}, space);
+  const auto b = td::from<int>({9, 2, 2, 8, 4}, space);
+  const auto ai = td::intersect1d(a, b);
+  static_assert(std::is_same_v<decltype(ai), const td::tensor<int, 1, TestType>>);
+  CHECK(testing::values(ai) == std::vector<double>{4, 9});
+  CHECK(testing::values(td::union1d(a, b)) == std::vector<double>{1, 2, 4, 7, 8, 9});
+  CHECK(testing::values(td::setdiff1d(a, b)) == std::vector<double>{1, 7});
+  CHECK(testing::values(td::setdiff1d(b, td::transpose(a))) == std::vector<double>{2, 8});
+  CHECK(testing::values(td::setxor1d(a, b)) == std::vector<double>{1, 2, 7, 8});
+  const auto ra = testing::random_values<float>(300, -40, 40, 41), rb = testing::random_values<float>(200, -40, 40, 42);
+  std::vector<int> va, vb;
+  for (float x : ra) va.push_back(int(x));
+  for (float x : rb) vb.push_back(int(x));
+  const auto ta = td::from(va, {300}, space), tb = td::from(vb, {200}, space);
+  std::vector<int> sa = va, sb = vb;
+  std::sort(sa.begin(), sa.end());
+  sa.erase(std::unique(sa.begin(), sa.end()), sa.end());
+  std::sort(sb.begin(), sb.end());
+  sb.erase(std::unique(sb.begin(), sb.end()), sb.end());
+  const auto expect = [](auto op, const std::vector<int>& x, const std::vector<int>& y) {
+    std::vector<int> r;
+    op(x.begin(), x.end(), y.begin(), y.end(), std::back_inserter(r));
+    return std::vector<double>(r.begin(), r.end());
+  };
+  using It = std::vector<int>::const_iterator;
+  using Out = std::back_insert_iterator<std::vector<int>>;
+  CHECK(testing::values(td::intersect1d(ta, tb)) == expect(std::set_intersection<It, It, Out>, sa, sb));
+  CHECK(testing::values(td::union1d(ta, tb)) == expect(std::set_union<It, It, Out>, sa, sb));
+  CHECK(testing::values(td::setdiff1d(ta, tb)) == expect(std::set_difference<It, It, Out>, sa, sb));
+  CHECK(testing::values(td::setxor1d(ta, tb)) == expect(std::set_symmetric_difference<It, It, Out>, sa, sb));
+  // Empty operands.
+  CHECK(td::intersect1d(ta, td::zeros<int>({0}, space)).size() == 0);
+  CHECK(testing::values(td::union1d(td::zeros<int>({0}, space), td::from<int>({3, 3}, space))) ==
+        std::vector<double>{3});
 }
