@@ -47,6 +47,7 @@
 #include "tensor.hpp"
 #include "algorithm/manipulation.hpp"
 #include "algorithm/matmul.hpp"
+#include "algorithm/numeric.hpp"
 
 namespace tandem::detail {
 
@@ -1140,3 +1141,37 @@ auto multi_dot(const A& a, const B& b, const Rest&... rest) {
 }
 
 }  // namespace tandem::linalg
+
+namespace tandem {
+
+/// numpy's polyfit: the least-squares polynomial of degree `deg` through the points
+/// (x, y), coefficients highest power first (y of rank 2: one polynomial per column, as
+/// columns of the result). numpy's method: the Vandermonde matrix of x with its columns
+/// scaled to unit norm, td::linalg::lstsq with rcond = len(x) eps, the scale divided out;
+/// in double whatever the operands (numpy 2 fits float32 data in float32). A negative
+/// degree, no points, or y with another number of rows than x has points, throws.
+template <operand X, operand Y>
+auto polyfit(const X& x, const Y& y, index_t deg) {
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
+  constexpr std::size_t RY = rank_of_v<Y>;
+  static_assert(rank_of_v<X> == 1 && (RY == 1 || RY == 2),
+                "tandem: polyfit takes x of rank 1 and y of rank 1 or 2, as numpy's");
+  if (deg < 0) throw error("tandem: polyfit: the degree must be non-negative, got " + std::to_string(deg));
+  const index_t m = x.shape()[0];
+  if (m == 0) throw shape_error("tandem: polyfit: no points (numpy: expected non-empty vector for x)");
+  if (y.shape()[0] != m)
+    throw shape_error("tandem: polyfit: x has " + std::to_string(m) + " points and y " + std::to_string(y.shape()[0]) +
+                      " rows (numpy: expected x and y to have same length)");
+  const tensor<double, 1, S> xd = cast<double>(x);
+  tensor<double, 2, S> lhs = vander(xd, deg + 1);
+  const tensor<double, 1, S> scale = sqrt(sum(lhs * lhs, index_t(0)));
+  lhs = lhs / expand_dims(scale, 0);
+  const auto fit = linalg::lstsq(lhs, cast<double>(y), double(m) * std::numeric_limits<double>::epsilon());
+  if constexpr (RY == 1) {
+    return tensor<double, 1, S>(fit.x / scale);
+  } else {
+    return tensor<double, 2, S>(fit.x / expand_dims(scale, 1));
+  }
+}
+
+}  // namespace tandem

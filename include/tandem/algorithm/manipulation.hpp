@@ -559,6 +559,27 @@ auto triu(const X& x, index_t k = 0) {
   return detail::triangle<false>(x, k);
 }
 
+/// numpy's diagflat: the elements of v (any rank, row-major) on diagonal k of a square
+/// matrix of side size + |k|, zeros elsewhere.
+template <operand X>
+auto diagflat(const X& v, index_t k = 0) {
+  using T = value_of_t<X>;
+  using S = space_of_t<X>;
+  const index_t n = v.shape().size(), side = n + (k < 0 ? -k : k);
+  tensor<T, 2, S> out(shape<2>{side, side});
+  if (n != 0) diagonal(out, k) = detail::flat_copy(v);
+  return out;
+}
+
+/// numpy's fill_diagonal for a matrix: `value` (a scalar) written on m's main diagonal,
+/// in place (the first min(rows, cols) elements (i, i); numpy's wrap=False).
+template <class M, class V>
+  requires detail::is_tensor_or_view_v<M>
+void fill_diagonal(M&& m, const V& value) {
+  static_assert(rank_of_v<M> == 2, "tandem: fill_diagonal takes a matrix");
+  diagonal(m) = value;
+}
+
 /// numpy's meshgrid(x, y) with its default "xy" indexing: two [ny, nx] tensors, the
 /// first with x along each row, the second with y down each column.
 template <operand X, operand Y>

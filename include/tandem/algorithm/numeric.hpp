@@ -14,6 +14,8 @@
 /// auto gy = td::gradient(img, 1.0, 0);                      // along one axis
 /// auto gx = td::gradient(f, x);                             // at sample points x
 /// auto gp = td::gradient(img, x, y);                        // points for every axis
+/// auto y = td::polyval(p, x);                               // Horner's rule, numpy's
+/// auto v = td::vander(x, 3);                                // x^2, x, 1 in each row
 /// double area = td::trapezoid(y, 0.5);                      // rank 1: a value
 /// \endcode
 /// Results take the type of the product of the operands' elements (integers wrap, as
@@ -22,6 +24,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -40,6 +43,7 @@
 #include "../views/axes.hpp"
 #include "manipulation.hpp"
 #include "reduce.hpp"
+#include "selection.hpp"
 
 namespace tandem {
 
@@ -584,6 +588,82 @@ auto trapezoid(const Y& y, const X& x, index_t axis = -1) {
   const tensor_view<const D, R, S> dv(d.data(), d_ext, d_str);
   const auto terms = dv * (detail::along(v.view, ax, len > 0 ? 1 : 0, m) + detail::along(v.view, ax, 0, m)) / 2.0;
   return detail::trapezoid_sum<R>(terms, ax);
+}
+
+namespace detail {
+/// polyval at element i: Horner's rule over the n coefficients (highest power first), in
+/// R, as numpy's y = y * x + c.
+template <class R, class C, class Get>
+struct polyval_kernel {
+  const C* c;
+  index_t n;
+  Get x;
+  R* out;
+  TANDEM_HD void operator()(index_t i) const {
+    const R v = convert<R>(x(i));
+    R y = R(0);
+    for (index_t k = 0; k < n; ++k) y = add(multiply(y, v), convert<R>(c[k]));
+    out[i] = y;
+  }
+};
+/// Row i of vander: the powers of x[i] by repeated multiplication (numpy's), highest
+/// first unless increasing.
+template <class T, class Get>
+struct vander_kernel {
+  Get x;
+  index_t n;
+  bool increasing;
+  T* out;
+  TANDEM_HD void operator()(index_t i) const {
+    const T v = x(i);
+    T p = T(1);
+    for (index_t j = 0; j < n; ++j) {
+      out[i * n + (increasing ? j : n - 1 - j)] = p;
+      p = static_cast<T>(multiply(p, v));
+    }
+  }
+};
+}  // namespace detail
+
+/// numpy's polyval: the polynomial with coefficients p (rank 1, highest power first) at
+/// each element of x, by Horner's rule (numpy's y = y * x + c, so the same roundings); a
+/// tensor of x's shape, of the type p and x multiply in (integers stay integers and wrap,
+/// as numpy's). No coefficients give zeros.
+template <operand P, operand X>
+auto polyval(const P& p, const X& x) {
+  using S = typename detail::spaces_must_match<space_of_t<P>, space_of_t<X>>::type;
+  using C = value_of_t<P>;
+  using R = detail::product_t<P, X>;
+  static_assert(rank_of_v<P> == 1, "tandem: polyval's coefficients are rank 1 (highest power first)");
+  const detail::dense_operand<C, P> c(p);
+  tensor<R, rank_of_v<X>, S> out(x.shape(), uninitialized);
+  if (out.size() == 0) return out;
+  detail::with_getter<value_of_t<X>>(x, x.shape(), [&](auto get) {
+    detail::backend_t<S>::for_each(out.size(), detail::polyval_kernel<R, C, decltype(get)>{c.data, p.shape()[0], get,
+                                                                                             out.data()},
+                                   p.shape()[0]);
+  });
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+/// numpy's vander: the Vandermonde matrix of x (rank 1), n columns (x's length when
+/// left out), x^(n-1) ... x^0 in each row (x^0 ... x^(n-1) when increasing), by repeated
+/// multiplication as numpy's, in x's element type (integers wrap).
+template <operand X>
+auto vander(const X& x, std::optional<index_t> columns = std::nullopt, bool increasing = false) {
+  using T = value_of_t<X>;
+  using S = space_of_t<X>;
+  static_assert(rank_of_v<X> == 1, "tandem: vander takes a rank-1 operand (numpy: x must be one-dimensional)");
+  const index_t m = x.shape()[0], n = columns ? *columns : m;
+  if (n < 0) throw shape_error("tandem: vander: a negative number of columns (" + std::to_string(n) + ")");
+  tensor<T, 2, S> out(shape<2>{m, n}, uninitialized);
+  if (out.size() == 0) return out;
+  detail::with_getter<T>(x, x.shape(), [&](auto get) {
+    detail::backend_t<S>::for_each(m, detail::vander_kernel<T, decltype(get)>{get, n, increasing, out.data()}, n);
+  });
+  detail::backend_t<S>::finish();
+  return out;
 }
 
 }  // namespace tandem

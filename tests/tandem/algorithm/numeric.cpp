@@ -279,3 +279,59 @@ TEMPLATE_TEST_CASE("gradient and trapezoid, as numpy's", "[numeric]", TANDEM_TES
   }
   CHECK_THROWS_WITH(td::trapezoid(y, td::from<int>({0, 1}, space)), testing::contains("x has shape [2]"));
 }
+
+TEMPLATE_TEST_CASE("polyval, vander and polyfit, as numpy's", "[numeric][poly]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy's values.
+  CHECK(testing::values(td::polyval(td::from<double>({3, 0, 1}, space), td::from<double>({5, -1, 0.5}, space))) ==
+        std::vector<double>{76, 4, 1.75});
+  const auto pi = td::polyval(td::from<std::int32_t>({2, -1}, space), td::from<std::int32_t>({3, 4}, space));
+  static_assert(std::is_same_v<td::value_of_t<decltype(pi)>, std::int32_t>);
+  CHECK(testing::values(pi) == std::vector<double>{5, 7});
+  CHECK(testing::values(td::polyval(td::zeros<double>({0}, space), td::from<double>({1, 2}, space))) ==
+        std::vector<double>{0, 0});
+  // Horner's rule in the operands' type, against a double loop; x a transposed view.
+  const auto coef = testing::random_values<double>(7, -2, 2, 51), xs = testing::random_values<double>(12, -1.5, 1.5, 52);
+  const auto xm = td::from(xs, {3, 4}, space);
+  const auto got = testing::values(td::polyval(td::from(coef, {7}, space), td::transpose(xm)));
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < 3; ++j) {
+      double y = 0;
+      for (double c : coef) y = y * xs[j * 4 + i] + c;
+      CHECK(got[i * 3 + j] == Catch::Approx(y).epsilon(1e-14));
+    }
+  CHECK(testing::values(td::vander(td::from<int>({1, 2, 3}, space))) == std::vector<double>{1, 1, 1, 4, 2, 1, 9, 3, 1});
+  CHECK(testing::values(td::vander(td::from<int>({1, 2, 3}, space), 4, true)) ==
+        std::vector<double>{1, 1, 1, 1, 1, 2, 4, 8, 1, 3, 9, 27});
+  CHECK(testing::values(td::vander(td::from<double>({2.5, -1}, space))) == std::vector<double>{2.5, 1, -1, 1});
+  CHECK(td::vander(td::from<double>({2.5, -1}, space), 0).shape() == td::shape<2>{2, 0});
+  // polyfit recovers a polynomial through its points (numpy's values to its rounding).
+  const auto x = td::from<double>({0, 1, 2, 3, 4}, space);
+  const auto y = td::eval(2.0 * x * x - 3.0 * x + 0.5);
+  const auto c2 = testing::values(td::polyfit(x, y, 2));
+  const std::vector<double> w2 = {2.0000000000000013, -3.000000000000007, 0.5000000000000066};
+  for (std::size_t i = 0; i < 3; ++i) CHECK(c2[i] == Catch::Approx(w2[i]).margin(1e-12));
+  const auto y2 = td::stack({y, td::eval(x + 1.0)}, 1);  // two columns: two fits
+  const auto c1 = td::polyfit(x, y2, 1);
+  CHECK(c1.shape() == td::shape<2>{2, 2});
+  const auto v1 = testing::values(c1);
+  const std::vector<double> w1 = {5, 1, -3.5, 1};
+  for (std::size_t i = 0; i < 4; ++i) CHECK(v1[i] == Catch::Approx(w1[i]).margin(1e-12));
+  CHECK_THROWS_AS(td::polyfit(x, y, -1), td::error);
+  CHECK_THROWS_AS(td::polyfit(x, td::zeros<double>({4}, space), 1), td::shape_error);
+}
+
+TEMPLATE_TEST_CASE("diagflat and fill_diagonal", "[numeric]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  CHECK(testing::values(td::diagflat(td::from<int>({{1, 2}, {3, 4}}, space))) ==
+        std::vector<double>{1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4});
+  CHECK(testing::values(td::diagflat(td::from<int>({1, 2}, space), 1)) == std::vector<double>{0, 1, 0, 0, 0, 2, 0, 0, 0});
+  CHECK(testing::values(td::diagflat(td::from<int>({1, 2}, space), -1)) == std::vector<double>{0, 0, 0, 1, 0, 0, 0, 2, 0});
+  CHECK(td::diagflat(td::zeros<float>({0}, space), 2).shape() == td::shape<2>{2, 2});
+  auto m = td::zeros<float>({2, 3}, space);
+  td::fill_diagonal(m, 7.f);
+  CHECK(testing::values(m) == std::vector<double>{7, 0, 0, 0, 7, 0});
+  auto t = td::zeros<float>({3, 2}, space);
+  td::fill_diagonal(td::transpose(t), 5.f);  // a view
+  CHECK(testing::values(t) == std::vector<double>{5, 0, 0, 5, 0, 0});
+}
