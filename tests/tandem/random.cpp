@@ -200,6 +200,38 @@ TEMPLATE_TEST_CASE("integers: [lo, hi), every value about equally often", "[rand
   CHECK_THROWS_WITH(g.uniform<float>({3}, TestType{}, 1.f, 0.f), testing::contains("must be below hi"));
 }
 
+TEMPLATE_TEST_CASE("exponential and permutation", "[random]", TANDEM_TEST_SPACES) {
+  td::random::generator g{77}, h{77};
+  const td::index_t n = 1 << 20;
+  const auto e = g.exponential<double>({n}, TestType{}, 2.5);
+  CHECK(td::min(e) >= 0.0);
+  // mean 2.5, variance 6.25; P(x > 2.5) = 1/e.
+  CHECK(std::abs(td::mean(e) - 2.5) < 5 * 2.5 / std::sqrt(double(n)));
+  CHECK(std::abs(td::var(e) - 6.25) < 0.1);
+  CHECK(std::abs(td::mean(e > 2.5) - std::exp(-1.0)) < 0.002);
+  // The same values in every space and from the host spelling (seed, call and index only).
+  CHECK(td::to_vector(h.exponential<double>({n}, 2.5)) == td::to_vector(e));
+  const auto ef = g.exponential<float>({8}, TestType{});
+  static_assert(std::is_same_v<td::value_of_t<decltype(ef)>, float>);
+  CHECK_THROWS_AS(g.exponential<double>({4}, TestType{}, -1.0), td::error);
+  // A permutation holds every index once; another call another order; 0 and 1 elements.
+  const auto p = g.permutation(1000, TestType{});
+  static_assert(std::is_same_v<decltype(p), const td::tensor<td::index_t, 1, TestType>>);
+  auto sorted = td::to_vector(p);
+  const auto order = sorted;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<td::index_t> iota(1000);
+  for (std::size_t i = 0; i < 1000; ++i) iota[i] = td::index_t(i);
+  CHECK(sorted == iota);
+  CHECK(order != iota);
+  CHECK(td::to_vector(g.permutation(1000, TestType{})) != order);
+  h.exponential<float>({8});  // h now stands where g stood before its permutation
+  CHECK(td::to_vector(h.permutation(1000)) == order);
+  CHECK(g.permutation(0, TestType{}).size() == 0);
+  CHECK(td::to_vector(g.permutation(1, TestType{})) == std::vector<td::index_t>{0});
+  CHECK_THROWS_AS(g.permutation(-1, TestType{}), td::shape_error);
+}
+
 TEST_CASE("the normal distribution's own log and cos agree with the C library", "[random]") {
   namespace rd = td::random::detail;
   double worst_log = 0, worst_cos = 0, worst_sin = 0;

@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include "../algorithm/for_each.hpp"
+#include "../algorithm/sort.hpp"
 #include "../backend/portable.hpp"
 #include "../config.hpp"
 #include "../error.hpp"
@@ -174,6 +175,23 @@ struct normal_dist {
   }
 };
 
+/// Exponentially distributed values of mean `scale`: -scale log(u), u in (0, 1] from 53
+/// random bits, in double through portable_log (host and device give the same bits),
+/// rounded once to T.
+template <class T>
+struct exponential_dist {
+  double scale;
+  TANDEM_HD T operator()(const words4& r) const {
+    const double u = 1.0 - unit_interval<double>(r, 0);
+    return static_cast<T>(mul_rn(-scale, portable_log(u)));
+  }
+};
+
+/// 64 random bits: permutation's sort keys.
+struct key_dist {
+  TANDEM_HD std::uint64_t operator()(const words4& r) const { return std::uint64_t(r.w[0]) << 32 | r.w[1]; }
+};
+
 /// [lo, lo + range): multiply-shift on 32 random bits for ranges up to 2^32 (bias
 /// below range / 2^32), a 64-bit remainder beyond.
 template <class T>
@@ -314,6 +332,32 @@ class generator {
     requires tandem::detail::is_group_v<G>
   auto integers(const G& group, const index_t (&extents)[R], S space_tag, T lo, T hi) {
     return fill_group<T>(group, tandem::detail::to_shape(extents), space_tag, integers_of(lo, hi));
+  }
+
+  /// Exponentially distributed values with mean `scale` (numpy's exponential), float or
+  /// double; scale must be non-negative.
+  template <class T, std::size_t R, space S>
+  tensor<T, R, S> exponential(const shape<R>& extents, S space_tag, T scale = T(1)) {
+    static_assert(std::is_floating_point_v<T>, "tandem: exponential draws float or double values");
+    if (!(scale >= T(0))) throw error("tandem: exponential: scale (" + number(scale) + ") must be non-negative");
+    return fill<T>(extents, space_tag, detail::exponential_dist<T>{static_cast<double>(scale)});
+  }
+  template <class T, std::size_t R, space S>
+  tensor<T, R, S> exponential(const index_t (&extents)[R], S space_tag, T scale = T(1)) {
+    return exponential<T>(tandem::detail::to_shape(extents), space_tag, scale);
+  }
+  template <class T, std::size_t R>
+  tensor<T, R> exponential(const index_t (&extents)[R], T scale = T(1)) {
+    return exponential<T>(tandem::detail::to_shape(extents), host_space{}, scale);
+  }
+
+  /// A random permutation of 0, 1, ..., n - 1 (numpy's permutation(n)): the indices in
+  /// the order of 64-bit random keys (a stable sort, so the same in every space).
+  template <space S = host_space>
+  tensor<index_t, 1, S> permutation(index_t n, S space_tag = {}) {
+    if (n < 0) throw shape_error("tandem: permutation: n must be non-negative, got " + std::to_string(n));
+    const auto keys = fill<std::uint64_t>(shape<1>{n}, space_tag, detail::key_dist{});
+    return argsort(keys);
   }
 
   std::uint64_t seed() const { return seed_; }
