@@ -22,6 +22,7 @@
 
 
 #include "expr/assign.hpp"
+#include "expr/functors.hpp"
 #include "algorithm/for_each.hpp"
 #include "backend/portable.hpp"
 #include "error.hpp"
@@ -113,6 +114,18 @@ struct window_kernel {
     else
       w = 0.5 + 0.5 * ps::cos(pi * n / d);
     out[i] = convert<T>(w);
+  }
+};
+
+/// numpy's kaiser window: i0(beta sqrt(1 - ((n - alpha) / alpha)^2)) / i0(beta) for
+/// n = 0 .. M - 1, alpha = (M - 1) / 2, in double.
+template <class T>
+struct kaiser_kernel {
+  T* out;
+  double alpha, beta;
+  TANDEM_HD void operator()(index_t i) const {
+    const double r = (static_cast<double>(i) - alpha) / alpha;
+    out[i] = convert<T>(bessel_i0(beta * ::tandem::detail::pstd::sqrt(1.0 - r * r)) / bessel_i0(beta));
   }
 };
 
@@ -396,6 +409,18 @@ tensor<T, 1, S> hamming(index_t m, S = {}) {
 template <class T = double, space S = host_space>
 tensor<T, 1, S> hanning(index_t m, S = {}) {
   return detail::window<detail::window_kind::hanning, T, S>(m);
+}
+
+/// numpy's kaiser window of M points with shape parameter beta.
+template <class T = double, space S = host_space>
+tensor<T, 1, S> kaiser(index_t m, double beta, S = {}) {
+  const index_t n = m < 0 ? 0 : m;
+  tensor<T, 1, S> t(shape<1>{n}, uninitialized);
+  if (n == 1)
+    t = detail::convert<T>(1);
+  else if (n > 1)
+    for_each(S{}, n, detail::kaiser_kernel<T>{t.data(), static_cast<double>(n - 1) / 2.0, beta});
+  return t;
 }
 
 /// New tensors with the shape, element type and space of `x` (a tensor, view or

@@ -122,6 +122,10 @@ TEMPLATE_TEST_CASE("tri, geomspace and numpy's window functions", "[creation]", 
   CHECK(values(td::hamming(1, space)) == std::vector<double>{1.0});
   CHECK(td::blackman(0, space).size() == 0);
   CHECK(td::bartlett(-3, space).size() == 0);
+  near(values(td::kaiser(6, 14.0, space)), {7.726866835270368e-06, 0.06815374319396057, 0.7615093990873935,
+                                            0.7615093990873935, 0.06815374319396057, 7.726866835270368e-06});
+  CHECK(values(td::kaiser(5, 0.0, space)) == std::vector<double>(5, 1.0));
+  CHECK(values(td::kaiser(1, 3.0, space)) == std::vector<double>{1.0});
 }
 
 TEMPLATE_TEST_CASE("tril_indices, triu_indices, nancumsum and nancumprod", "[creation]", TANDEM_TEST_SPACES) {

@@ -956,6 +956,37 @@ struct signed_infinity_fn {
 using isposinf_fn = signed_infinity_fn<true>;
 using isneginf_fn = signed_infinity_fn<false>;
 
+/// The modified Bessel function of the first kind, order 0 (numpy's i0), in double: its
+/// power series sum ((x/2)^k / k!)^2 up to |x| = 30, the asymptotic series of e^|x| /
+/// sqrt(2 pi |x|) beyond (infinite past |x| ~ 709.8, where e^|x| overflows, as numpy's).
+TANDEM_HD inline double bessel_i0(double x) {
+  namespace ps = ::tandem::detail::pstd;
+  const double a = x < 0 ? -x : x;
+  if (a <= 30.0) {
+    const double q = a * a / 4.0;
+    double term = 1.0, sum = 1.0;
+    for (int k = 1; k < 200 && term > sum * 1e-17; ++k) {
+      term = term * q / (double(k) * double(k));
+      sum += term;
+    }
+    return sum;
+  }
+  if (a != a) return a;
+  double term = 1.0, sum = 1.0;
+  for (int k = 1; k < 30; ++k) {  // ((2k - 1)!!)^2 / (k! (8a)^k), summed while they shrink
+    term = term * (2.0 * k - 1.0) * (2.0 * k - 1.0) / (double(k) * 8.0 * a);
+    sum += term;
+  }
+  return ps::exp(a) * (sum / ps::sqrt(2.0 * 3.141592653589793 * a));
+}
+struct i0_fn {
+  template <class X>
+  TANDEM_HD auto operator()(X x) const {
+    static_assert(!is_complex_v<X>, "tandem: td::i0 takes real operands (numpy refuses complex ones)");
+    return static_cast<math_result_t<X>>(bessel_i0(static_cast<double>(static_cast<math_t<X>>(x))));
+  }
+};
+
 /// The argument itself (numpy's positive).
 struct positive_fn {
   template <class X>

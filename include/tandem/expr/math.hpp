@@ -73,6 +73,7 @@ TANDEM_UNARY_FUNCTION(radians, deg2rad_fn)
 TANDEM_UNARY_FUNCTION(rad2deg, rad2deg_fn)
 TANDEM_UNARY_FUNCTION(degrees, rad2deg_fn)
 TANDEM_UNARY_FUNCTION(sinc, sinc_fn)
+TANDEM_UNARY_FUNCTION(i0, i0_fn)  // modified Bessel function of order 0, numpy's i0
 TANDEM_UNARY_FUNCTION(fix, trunc_fn)  // numpy's fix: toward zero, the type kept
 // numpy's names for what the operators and the functions above already do:
 TANDEM_UNARY_FUNCTION(absolute, abs_fn)

@@ -540,3 +540,14 @@ TEMPLATE_TEST_CASE("more of numpy's element-wise functions, against numpy's valu
   CHECK(testing::values(td::amax(m, 1)) == std::vector<double>{5, 7});
   CHECK(td::amin(m, 0, td::keepdims).shape() == td::shape<2>{1, 3});
 }
+
+TEMPLATE_TEST_CASE("i0, the modified Bessel function of order 0, as numpy's", "[math]", TANDEM_TEST_SPACES) {
+  // numpy's values, to about its own accuracy (numpy evaluates Chebyshev series).
+  const auto x = td::from<double>({0.0, 1.0, -2.5, 8.0, 10.0, 29.0, 31.0, 100.0, 700.0, 720.0, qnan}, TestType{});
+  check_all("i0", td::i0(x),
+            {1.0, 1.2660658777520082, 3.289839144050123, 427.56411572180474, 2815.716628466254, 292520631785.69086,
+             2089962966491.9038, 1.0737517071310738e+42, 1.5295933476718735e+302, inf, qnan},
+            4e-15, 0);
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::i0(td::from<int>({1}, TestType{})))>, double>);
+}
+
