@@ -394,6 +394,37 @@ auto array_split(X&& x, index_t sections, index_t axis = 0) {
   return detail::split_at(std::forward<X>(x), bounds, ax);
 }
 
+/// numpy's hsplit (along axis 1, axis 0 for rank 1), vsplit (axis 0, rank 2 or more) and
+/// dsplit (axis 2, rank 3 or more): split's forms, sections or a braced list of indices.
+#define TANDEM_SPLIT_ALONG(name, axis_of, min_rank)                                                      \
+  template <class X>                                                                                     \
+    requires detail::joinable<X>                                                                         \
+  auto name(X&& x, index_t sections) {                                                                   \
+    static_assert(rank_of_v<X> >= min_rank, "tandem: " #name " needs rank " #min_rank " or more");       \
+    return split(std::forward<X>(x), sections, axis_of);                                                 \
+  }                                                                                                      \
+  template <class X>                                                                                     \
+    requires detail::joinable<X>                                                                         \
+  auto name(X&& x, std::initializer_list<index_t> indices) {                                             \
+    static_assert(rank_of_v<X> >= min_rank, "tandem: " #name " needs rank " #min_rank " or more");       \
+    return split(std::forward<X>(x), indices, axis_of);                                                  \
+  }
+TANDEM_SPLIT_ALONG(hsplit, (rank_of_v<X> == 1 ? 0 : 1), 1)
+TANDEM_SPLIT_ALONG(vsplit, 0, 2)
+TANDEM_SPLIT_ALONG(dsplit, 2, 3)
+#undef TANDEM_SPLIT_ALONG
+
+/// numpy's column_stack: rank-1 parts become the columns of a matrix; matrices join
+/// along axis 1 (hstack's).
+template <class X>
+  requires detail::joinable<X>
+auto column_stack(std::initializer_list<X> parts) {
+  if constexpr (rank_of_v<X> == 1)
+    return stack(parts, 1);
+  else
+    return concatenate(parts, 1);
+}
+
 /// numpy's tile: x repeated reps[d] times along each dimension. reps and x's shape are
 /// aligned at the right (the shorter gets leading 1s), so the result has the larger rank.
 template <class X, std::size_t N>

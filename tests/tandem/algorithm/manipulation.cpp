@@ -222,3 +222,26 @@ TEMPLATE_TEST_CASE("pad in its four modes, tril, triu and meshgrid", "[manipulat
   CHECK(ex.shape() == td::shape<2>{2, 0});
   CHECK(ey.size() == 0);
 }
+
+TEMPLATE_TEST_CASE("hsplit, vsplit, dsplit and column_stack, as numpy's", "[manipulation]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::reshape(td::arange<int>(12, space), {3, 4});
+  const auto h = td::hsplit(a, 2);
+  REQUIRE(h.size() == 2);
+  CHECK(testing::values(h[0]) == std::vector<double>{0, 1, 4, 5, 8, 9});
+  CHECK(testing::values(h[1]) == std::vector<double>{2, 3, 6, 7, 10, 11});
+  const auto v = td::vsplit(a, {1});
+  REQUIRE(v.size() == 2);
+  CHECK(testing::values(v[0]) == std::vector<double>{0, 1, 2, 3});
+  CHECK(testing::values(v[1]) == std::vector<double>{4, 5, 6, 7, 8, 9, 10, 11});
+  const auto r = td::arange<int>(6, space);
+  CHECK(testing::values(td::hsplit(r, 3)[2]) == std::vector<double>{4, 5});  // rank 1: along axis 0
+  const auto c = td::reshape(td::arange<int>(8, space), {2, 2, 2});
+  const auto d = td::dsplit(c, 2);
+  CHECK(testing::values(d[0]) == std::vector<double>{0, 2, 4, 6});
+  CHECK(testing::values(d[1]) == std::vector<double>{1, 3, 5, 7});
+  CHECK_THROWS_AS(td::hsplit(a, 3), td::shape_error);
+  const auto x = td::from<int>({1, 2}, space), y = td::from<int>({3, 4}, space);
+  CHECK(testing::values(td::column_stack({x, y})) == std::vector<double>{1, 3, 2, 4});
+  CHECK(td::column_stack({a, a}).shape() == td::shape<2>{3, 8});
+}
