@@ -314,43 +314,39 @@ tensor<T, 1, S> logspace(double start, double stop, index_t num, S space_tag) {
   return logspace<T>(start, stop, num, 10.0, space_tag);
 }
 
-/// The n x m matrix with ones on diagonal k (above the main one for k > 0, below for
-/// k < 0) and zeros elsewhere, as numpy's eye.
-template <class T, space S = host_space>
-tensor<T, 2, S> eye(index_t n, index_t m, index_t k, S = {}) {
+namespace detail {
+/// An n x m matrix from a kernel run once per row (eye's and tri's), zeros first when
+/// the kernel writes only some elements.
+template <class T, class S, template <class> class Kernel>
+tensor<T, 2, S> matrix_by_rows(index_t n, index_t m, index_t k, const char* what, bool zeroed) {
   if (n < 0 || m < 0)
-    throw shape_error("tandem: eye: sizes must be non-negative, got " + std::to_string(n) + " x " + std::to_string(m));
-  tensor<T, 2, S> t(shape<2>{n, m});
-  for_each(S{}, n, detail::eye_kernel<T>{t.data(), m, k});
+    throw shape_error(std::string("tandem: ") + what + ": sizes must be non-negative, got " + std::to_string(n) +
+                      " x " + std::to_string(m));
+  tensor<T, 2, S> t = zeroed ? tensor<T, 2, S>(shape<2>{n, m}) : tensor<T, 2, S>(shape<2>{n, m}, uninitialized);
+  for_each(S{}, n, Kernel<T>{t.data(), m, k});
   return t;
 }
-template <class T, space S = host_space>
-tensor<T, 2, S> eye(index_t n, S space_tag = {}) {
-  return eye<T>(n, n, 0, space_tag);
-}
-template <class T, space S = host_space>
-tensor<T, 2, S> eye(index_t n, index_t m, S space_tag = {}) {
-  return eye<T>(n, m, 0, space_tag);
-}
+}  // namespace detail
 
-/// numpy's tri: the n x m matrix with ones at and below diagonal k (above the main one
-/// for k > 0, below it for k < 0) and zeros elsewhere.
-template <class T, space S = host_space>
-tensor<T, 2, S> tri(index_t n, index_t m, index_t k, S = {}) {
-  if (n < 0 || m < 0)
-    throw shape_error("tandem: tri: sizes must be non-negative, got " + std::to_string(n) + " x " + std::to_string(m));
-  tensor<T, 2, S> t(shape<2>{n, m}, uninitialized);
-  for_each(S{}, n, detail::tri_kernel<T>{t.data(), m, k});
-  return t;
-}
-template <class T, space S = host_space>
-tensor<T, 2, S> tri(index_t n, S space_tag = {}) {
-  return tri<T>(n, n, 0, space_tag);
-}
-template <class T, space S = host_space>
-tensor<T, 2, S> tri(index_t n, index_t m, S space_tag = {}) {
-  return tri<T>(n, m, 0, space_tag);
-}
+/// numpy's eye: the n x m matrix with ones on diagonal k (above the main one for k > 0,
+/// below for k < 0) and zeros elsewhere; numpy's tri: ones at and below diagonal k.
+/// (n), (n, m) and (n, m, k), each with an optional space.
+#define TANDEM_MATRIX_BY_ROWS(name, kernel, zeroed)                         \
+  template <class T, space S = host_space>                                  \
+  tensor<T, 2, S> name(index_t n, index_t m, index_t k, S = {}) {           \
+    return detail::matrix_by_rows<T, S, detail::kernel>(n, m, k, #name, zeroed); \
+  }                                                                         \
+  template <class T, space S = host_space>                                  \
+  tensor<T, 2, S> name(index_t n, S space_tag = {}) {                       \
+    return name<T>(n, n, 0, space_tag);                                     \
+  }                                                                         \
+  template <class T, space S = host_space>                                  \
+  tensor<T, 2, S> name(index_t n, index_t m, S space_tag = {}) {            \
+    return name<T>(n, m, 0, space_tag);                                     \
+  }
+TANDEM_MATRIX_BY_ROWS(eye, eye_kernel, true)
+TANDEM_MATRIX_BY_ROWS(tri, tri_kernel, false)
+#undef TANDEM_MATRIX_BY_ROWS
 
 /// numpy's geomspace: `num` values from start to stop (both included) in geometric
 /// progression: numpy's logspace between the logs of |start| and |stop|, its end points

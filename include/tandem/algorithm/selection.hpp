@@ -406,30 +406,22 @@ auto unravel_index(const I& indices, const index_t (&dims)[N]) {
 /// matrix's elements on and below (above) diagonal k, in row-major order, as two index
 /// tensors in the space given (m = n when left out): `auto [r, c] =
 /// td::tril_indices(4);`. triu's diagonal k is kept, as numpy's.
-template <space S = host_space>
-std::array<tensor<index_t, 1, S>, 2> tril_indices(index_t n, index_t k, index_t m, S = {}) {
-  return unravel_index(nonzero(tri<bool>(n, m, k, S{})), shape<2>{n, m});
-}
-template <space S = host_space>
-std::array<tensor<index_t, 1, S>, 2> tril_indices(index_t n, index_t k = 0, S space_tag = {}) {
-  return tril_indices(n, k, n, space_tag);
-}
-template <space S>
-std::array<tensor<index_t, 1, S>, 2> tril_indices(index_t n, S space_tag) {
-  return tril_indices(n, 0, n, space_tag);
-}
-template <space S = host_space>
-std::array<tensor<index_t, 1, S>, 2> triu_indices(index_t n, index_t k, index_t m, S = {}) {
-  return unravel_index(nonzero(!tri<bool>(n, m, k - 1, S{})), shape<2>{n, m});
-}
-template <space S = host_space>
-std::array<tensor<index_t, 1, S>, 2> triu_indices(index_t n, index_t k = 0, S space_tag = {}) {
-  return triu_indices(n, k, n, space_tag);
-}
-template <space S>
-std::array<tensor<index_t, 1, S>, 2> triu_indices(index_t n, S space_tag) {
-  return triu_indices(n, 0, n, space_tag);
-}
+#define TANDEM_TRIANGLE_INDICES(name, mask)                                             \
+  template <space S = host_space>                                                       \
+  std::array<tensor<index_t, 1, S>, 2> name(index_t n, index_t k, index_t m, S = {}) {  \
+    return unravel_index(nonzero(mask), shape<2>{n, m});                                \
+  }                                                                                     \
+  template <space S = host_space>                                                       \
+  std::array<tensor<index_t, 1, S>, 2> name(index_t n, index_t k = 0, S space_tag = {}) { \
+    return name(n, k, n, space_tag);                                                    \
+  }                                                                                     \
+  template <space S>                                                                    \
+  std::array<tensor<index_t, 1, S>, 2> name(index_t n, S space_tag) {                   \
+    return name(n, 0, n, space_tag);                                                    \
+  }
+TANDEM_TRIANGLE_INDICES(tril_indices, (tri<bool>(n, m, k, S{})))
+TANDEM_TRIANGLE_INDICES(triu_indices, (!tri<bool>(n, m, k - 1, S{})))
+#undef TANDEM_TRIANGLE_INDICES
 
 /// Scatter: flat(dst)[indices[i...]] = values[i...] (or one value for all), in place.
 /// values broadcast to the indices' shape. Where an index repeats, which of its values
