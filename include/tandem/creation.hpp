@@ -390,22 +390,16 @@ tensor<T, 1, S> window(index_t m) {
   return t;
 }
 }  // namespace detail
-template <class T = double, space S = host_space>
-tensor<T, 1, S> bartlett(index_t m, S = {}) {
-  return detail::window<detail::window_kind::bartlett, T, S>(m);
-}
-template <class T = double, space S = host_space>
-tensor<T, 1, S> blackman(index_t m, S = {}) {
-  return detail::window<detail::window_kind::blackman, T, S>(m);
-}
-template <class T = double, space S = host_space>
-tensor<T, 1, S> hamming(index_t m, S = {}) {
-  return detail::window<detail::window_kind::hamming, T, S>(m);
-}
-template <class T = double, space S = host_space>
-tensor<T, 1, S> hanning(index_t m, S = {}) {
-  return detail::window<detail::window_kind::hanning, T, S>(m);
-}
+#define TANDEM_WINDOW(name)                                        \
+  template <class T = double, space S = host_space>                \
+  tensor<T, 1, S> name(index_t m, S = {}) {                        \
+    return detail::window<detail::window_kind::name, T, S>(m);     \
+  }
+TANDEM_WINDOW(bartlett)
+TANDEM_WINDOW(blackman)
+TANDEM_WINDOW(hamming)
+TANDEM_WINDOW(hanning)
+#undef TANDEM_WINDOW
 
 /// numpy's kaiser window of M points with shape parameter beta.
 template <class T = double, space S = host_space>
