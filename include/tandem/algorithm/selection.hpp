@@ -230,6 +230,7 @@ tensor<index_t, 2, space_of_t<M>> argwhere(const M& mask) {
   const tensor<index_t, 1, S> flat = nonzero(mask);
   const index_t count = flat.shape()[0];
   tensor<index_t, 2, S> out(shape<2>{count, static_cast<index_t>(R)}, uninitialized);
+  if (count == 0) return out;  // (no storage to point into)
   detail::unravel_kernel<R> k{flat.data(), mask.shape(), {}, static_cast<index_t>(R)};
   for (std::size_t d = 0; d != R; ++d) k.out[d] = out.data() + d;
   detail::backend_t<S>::for_each(count, k, static_cast<index_t>(R));
