@@ -60,15 +60,32 @@ struct arange_kernel {
 
 /// logspace's values: base^(start + i * step), the last one base^stop exactly (a
 /// single value is base^start, as numpy's).
-template <class T>
-struct logspace_kernel {
-  T* out;
+struct log_progression {
   double start, step, stop;
   index_t num;
   double base;
-  TANDEM_HD void operator()(index_t i) const {
+  TANDEM_HD double operator()(index_t i) const {
     const double x = i == num - 1 && num > 1 ? stop : start + static_cast<double>(i) * step;  // one value: start
-    out[i] = convert<T>(::tandem::detail::pstd::pow(base, x));
+    return ::tandem::detail::pstd::pow(base, x);
+  }
+};
+template <class T>
+struct logspace_kernel {
+  T* out;
+  log_progression values;
+  TANDEM_HD void operator()(index_t i) const { out[i] = convert<T>(values(i)); }
+};
+
+/// geomspace's values: logspace's between log10 |start| and log10 |stop|, the ends
+/// |start| and |stop| exactly, times start's sign.
+template <class T>
+struct geomspace_kernel {
+  T* out;
+  log_progression values;
+  double first, last, sign;
+  TANDEM_HD void operator()(index_t i) const {
+    const double x = i == 0 ? first : i == values.num - 1 ? last : values(i);
+    out[i] = convert<T>(sign * x);
   }
 };
 
@@ -306,7 +323,7 @@ tensor<T, 1, S> logspace(double start, double stop, index_t num, double base = 1
   if (num < 0) throw shape_error("tandem: logspace: num must be non-negative, got " + std::to_string(num));
   tensor<T, 1, S> t(shape<1>{num}, uninitialized);
   const double step = num > 1 ? (stop - start) / static_cast<double>(num - 1) : 0.0;
-  for_each(S{}, num, detail::logspace_kernel<T>{t.data(), start, step, stop, num, base});
+  for_each(S{}, num, detail::logspace_kernel<T>{t.data(), {start, step, stop, num, base}});
   return t;
 }
 template <class T, space S>
@@ -359,19 +376,9 @@ tensor<T, 1, S> geomspace(double start, double stop, index_t num, S = {}) {
   if (start == 0 || stop == 0) throw error("tandem: geomspace: a geometric sequence cannot include zero");
   const double sign = start < 0 ? -1.0 : 1.0, a = start / sign, b = stop / sign;
   const double la = std::log10(a), lb = std::log10(b);
-  std::vector<double> v(static_cast<std::size_t>(num));
-  const detail::logspace_kernel<double> values{v.data(), la, num > 1 ? (lb - la) / static_cast<double>(num - 1) : 0.0,
-                                               lb, num, 10.0};
-  for (index_t i = 0; i < num; ++i) values(i);
-  if (num > 0) v.front() = a;
-  if (num > 1) v.back() = b;
-  for (double& x : v) x *= sign;
+  const double step = num > 1 ? (lb - la) / static_cast<double>(num - 1) : 0.0;
   tensor<T, 1, S> t(shape<1>{num}, uninitialized);
-  if (num > 0) {
-    std::vector<T> converted(v.size());
-    for (std::size_t i = 0; i != v.size(); ++i) converted[i] = detail::convert<T>(v[i]);
-    detail::copy_bytes<S, host_space>(t.data(), converted.data(), sizeof(T) * converted.size());
-  }
+  for_each(S{}, num, detail::geomspace_kernel<T>{t.data(), {la, step, lb, num, 10.0}, a, b, sign});
   return t;
 }
 

@@ -362,6 +362,12 @@ constexpr einsum_step<M> einsum_first_step(const einsum_plan<M>& p) {
     }
   }
   const auto has = [&p](std::size_t i, std::size_t l) { return p.count(i, l) != 0; };
+  // Whether the product of operands i and j keeps label l: the result or another operand has it.
+  const auto kept_by = [&p, &has](std::size_t i, std::size_t j, std::size_t l) {
+    bool needed = l < p.out_rank;
+    for (std::size_t m = 0; m != M; ++m) needed = needed || (m != i && m != j && has(m, l));
+    return needed;
+  };
   std::size_t best = einsum_max_labels * 4;
   for (std::size_t i = 0; i != M; ++i)
     for (std::size_t j = i + 1; j != M; ++j) {
@@ -369,9 +375,7 @@ constexpr einsum_step<M> einsum_first_step(const einsum_plan<M>& p) {
       for (std::size_t l = 0; l != p.labels; ++l) {
         if (!has(i, l) && !has(j, l)) continue;
         ++spanned;
-        bool needed = l < p.out_rank;
-        for (std::size_t m = 0; m != M; ++m) needed = needed || (m != i && m != j && has(m, l));
-        kept += needed ? 1 : 0;
+        kept += kept_by(i, j, l) ? 1 : 0;
       }
       if (kept != 0 && kept + spanned < best) {
         best = kept + spanned;
@@ -393,9 +397,7 @@ constexpr einsum_step<M> einsum_first_step(const einsum_plan<M>& p) {
   for (std::size_t l = 0; l != p.labels; ++l) {  // the pair's product: the labels it keeps
     if (!has(s.first, l) && !has(s.second, l)) continue;
     s.in_pair[l] = true;
-    bool needed = l < p.out_rank;
-    for (std::size_t m = 0; m != M; ++m) needed = needed || (m != s.first && m != s.second && has(m, l));
-    if (!needed) continue;
+    if (!kept_by(s.first, s.second, l)) continue;
     s.pair.text[a++] = letter[l];
     s.rest.text[b++] = letter[l];
     s.in_rest[l] = true;
