@@ -1,6 +1,8 @@
 #pragma once
 /// \file algorithm/selection.hpp
-/// Selection and indexing: nonzero, argwhere, count_nonzero (whole or along an axis), compress, take, scatter, histogram.
+/// Selection and indexing: nonzero, argwhere, count_nonzero (whole or along an axis), compress, take,
+/// take_along_axis and put_along_axis, scatter, unravel_index and ravel_multi_index, histogram,
+/// histogram_bin_edges and histogram2d.
 /// They take tensors, views and expressions (read as they are computed) in any space.
 ///
 /// \code
@@ -12,6 +14,7 @@
 /// auto [i, j] = td::unravel_index(td::argmax(m), m.shape());
 /// td::scatter(b, idx, 1.f);                   // flat(b)[idx[i]] = value (or values[i])
 /// auto h = td::histogram(a, 10, 0.0, 1.0);    // tensor<index_t, 1> of 10 counts
+/// auto h2 = td::histogram2d(x, y, 8);         // 8 x 8 counts over each axis' range
 /// \endcode
 /// Indices are flat row-major positions; negative ones count from the end, as in numpy.
 /// take and scatter check every index first (one extra pass over the indices) and throw
@@ -21,14 +24,19 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <type_traits>
+#include <vector>
 
 #include "../backend/backend.hpp"
 #include "../backend/select.hpp"
 #include "../error.hpp"
 #include "../shape.hpp"
 #include "../tensor.hpp"
+#include "../views/axes.hpp"
 #include "reduce.hpp"
 
 namespace tandem {
@@ -66,6 +74,23 @@ struct constant_getter {
   T value;
   TANDEM_HD T operator()(index_t) const { return value; }
 };
+
+/// Calls write(get) with get(i) = the i-th row-major element of the values (an operand,
+/// or one value for all) broadcast to `extents`, as a T; values that share memory with
+/// `written` are copied first, so they are read as they were before the writes.
+template <class T, class Vals, class W, std::size_t R, class F>
+void with_values(const Vals& values, const W& written, const shape<R>& extents, F&& write) {
+  if constexpr (operand<Vals>) {
+    if (overlaps(values, written)) {
+      const tensor<T, rank_of_v<Vals>, space_of_t<Vals>> staged = values;
+      with_getter<T>(staged, extents, write);
+    } else {
+      with_getter<T>(values, extents, write);
+    }
+  } else {
+    write(constant_getter<T>{convert<T>(values)});
+  }
+}
 
 struct min_index_fn {
   TANDEM_HD index_t operator()(index_t a, index_t b) const { return b < a ? b : a; }
@@ -277,19 +302,18 @@ auto take(const E& e, const I& indices) {
 }
 
 namespace detail {
-/// Element o of take_along_axis: a's element at o's multi-index, with the index along
-/// `axis` read from the indices (both broadcast: stride 0 where their extent is 1).
-template <class V, std::size_t R>
-struct along_axis_gather_kernel {
-  const V* a;
+/// take_along_axis's and put_along_axis's walk over the broadcast shape of a and the
+/// indices: element o's offset into a, its index along `axis` read from the indices
+/// (both broadcast: stride 0 where their extent is 1).
+template <std::size_t R>
+struct along_axis_walk {
   shape<R> a_stride;
   const index_t* idx;
   shape<R> idx_stride;
-  shape<R> extents;  // the result's
+  shape<R> extents;  // the broadcast shape
   std::size_t axis;
   index_t len;  // a's extent along the axis
-  V* out;
-  TANDEM_HD void operator()(index_t o) const {
+  TANDEM_HD index_t operator()(index_t o) const {
     index_t rest = o, from = 0, at = 0;
     for (std::size_t d = R; d-- > 0;) {
       const index_t i = rest % extents[d];
@@ -297,9 +321,51 @@ struct along_axis_gather_kernel {
       at += i * idx_stride[d];
       if (d != axis) from += i * a_stride[d];
     }
-    out[o] = a[from + wrap_index(idx[at], len) * a_stride[axis]];
+    return from + wrap_index(idx[at], len) * a_stride[axis];
   }
 };
+
+template <class V, std::size_t R>
+struct along_axis_gather_kernel {
+  const V* a;
+  along_axis_walk<R> walk;
+  V* out;
+  TANDEM_HD void operator()(index_t o) const { out[o] = a[walk(o)]; }
+};
+
+template <class T, std::size_t R, class Get>
+struct along_axis_scatter_kernel {
+  T* a;
+  along_axis_walk<R> walk;
+  Get get;
+  TANDEM_HD void operator()(index_t o) const { a[walk(o)] = get(o); }
+};
+
+/// The walk for a (shape as, strides) and indices of shape `is` along axis ax, after
+/// checking that they broadcast and that every index is in range.
+template <class S, std::size_t R>
+along_axis_walk<R> along_axis(const shape<R>& as, const shape<R>& strides, const shape<R>& is, std::size_t ax,
+                              const index_t* idx, bool from_unsigned, const char* what) {
+  along_axis_walk<R> w{{}, idx, {}, {}, ax, as[ax]};
+  for (std::size_t d = 0; d != R; ++d) {
+    if (d == ax) {
+      w.extents[d] = is[d];
+    } else if (as[d] == is[d] || is[d] == 1 || as[d] == 1) {
+      w.extents[d] = is[d] == 1 ? as[d] : is[d];
+    } else {
+      throw shape_error(std::string("tandem: ") + what + ": the operand " + to_string(as) + " and the indices " +
+                        to_string(is) + " do not broadcast along axis " + std::to_string(d));
+    }
+  }
+  check_indices<S>(idx, is.size(), shape<1>{as[ax]}, what, from_unsigned);
+  index_t step = 1;
+  for (std::size_t d = R; d-- > 0;) {
+    w.a_stride[d] = as[d] == 1 && d != ax ? 0 : strides[d];
+    w.idx_stride[d] = is[d] == 1 && w.extents[d] != 1 ? 0 : step;
+    step *= is[d];
+  }
+  return w;
+}
 }  // namespace detail
 
 /// numpy's take_along_axis: out[..., i, ...] = a[..., indices[..., i, ...], ...] along
@@ -318,40 +384,57 @@ auto take_along_axis(const E& a, const I& indices, index_t axis) {
   static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
                 "tandem: take_along_axis needs integer indices");
   const std::size_t ax = detail::normalize_axis(axis, R, "take_along_axis");
-  const auto as = a.shape(), is = indices.shape();
-  shape<R> out_shape;
-  for (std::size_t d = 0; d != R; ++d) {
-    if (d == ax) {
-      out_shape[d] = is[d];
-    } else if (as[d] == is[d] || is[d] == 1 || as[d] == 1) {
-      out_shape[d] = is[d] == 1 ? as[d] : is[d];
-    } else {
-      throw shape_error("tandem: take_along_axis: the operand " + to_string(as) + " and the indices " + to_string(is) +
-                        " do not broadcast along axis " + std::to_string(d));
-    }
-  }
-  const detail::index_data<I> idx(indices);
-  detail::check_indices<S>(idx.data, is.size(), shape<1>{as[ax]}, "take_along_axis", idx.from_unsigned);
-  tensor<V, R, S> out(out_shape, uninitialized);
-  if (out.size() == 0) return out;
   tensor<V, R, S> keep;
   const tensor_view<const V, R, S> v = detail::readable_view(a, keep);
-  detail::along_axis_gather_kernel<V, R> k{v.data(), {}, idx.data, {}, out_shape, ax, as[ax], out.data()};
-  index_t step = 1;
-  for (std::size_t d = R; d-- > 0;) {
-    k.a_stride[d] = as[d] == 1 && d != ax ? 0 : v.stride(d);
-    k.idx_stride[d] = is[d] == 1 && out_shape[d] != 1 ? 0 : step;
-    step *= is[d];
-  }
-  detail::backend_t<S>::for_each(out.size(), k);
+  const detail::index_data<I> idx(indices);
+  const auto walk = detail::along_axis<S>(v.shape(), v.strides(), indices.shape(), ax, idx.data, idx.from_unsigned,
+                                          "take_along_axis");
+  tensor<V, R, S> out(walk.extents, uninitialized);
+  if (out.size() == 0) return out;
+  detail::backend_t<S>::for_each(out.size(), detail::along_axis_gather_kernel<V, R>{v.data(), walk, out.data()});
   detail::backend_t<S>::finish();
   return out;
+}
+
+/// numpy's put_along_axis, in place: a[..., indices[..., i, ...], ...] = values[..., i,
+/// ...] along `axis`, the values (an operand or one value) broadcast to the shape
+/// take_along_axis would give. Where an index repeats, which value lands is
+/// unspecified. Indices are checked before anything is written (td::index_error), as are
+/// the shapes (td::shape_error); values and indices that share memory with a are read
+/// as they were before the writes.
+template <class D, operand I, class Vals>
+  requires(detail::writable_tensor<D> && (operand<Vals> || scalar<Vals>))
+void put_along_axis(D&& a, const I& indices, const Vals& values, index_t axis) {
+  using DD = std::remove_cvref_t<D>;
+  using S = typename detail::spaces_must_match<typename DD::space_type, space_of_t<I>>::type;
+  using T = typename DD::value_type;
+  constexpr std::size_t R = DD::rank;
+  static_assert(rank_of_v<I> == R, "tandem: put_along_axis needs indices of the operand's rank (numpy's rule)");
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: put_along_axis needs integer indices");
+  const tensor_view<T, R, S> out = a.view();
+  const std::size_t ax = detail::normalize_axis(axis, R, "put_along_axis");
+  const detail::index_data<I> idx(indices, out);
+  const auto walk =
+      detail::along_axis<S>(out.shape(), out.strides(), indices.shape(), ax, idx.data, idx.from_unsigned, "put_along_axis");
+  if constexpr (operand<Vals>) {
+    static_assert(std::is_same_v<space_of_t<Vals>, S>, "tandem: put_along_axis's values must be in a's space");
+    if (!broadcasts_to(values.shape(), walk.extents))
+      throw shape_error("tandem: put_along_axis: values of shape " + to_string(values.shape()) +
+                        " do not broadcast to " + to_string(walk.extents));
+  }
+  const index_t n = walk.extents.size();
+  if (n == 0) return;
+  detail::with_values<T>(values, out, walk.extents, [&](auto get) {
+    detail::backend_t<S>::for_each(n, detail::along_axis_scatter_kernel<T, R, decltype(get)>{out.data(), walk, get});
+  });
+  detail::backend_t<S>::finish();
 }
 
 namespace detail {
 template <std::size_t N>
 void check_dims(const shape<N>& dims, const char* what) {
-  static_assert(N >= 1, "tandem: unravel_index needs a shape of one or more axes");
+  static_assert(N >= 1, "tandem: unravel_index and ravel_multi_index need a shape of one or more axes");
   for (std::size_t d = 0; d != N; ++d)
     if (dims[d] < 0) throw shape_error(std::string("tandem: ") + what + ": a negative dimension in " + to_string(dims));
 }
@@ -403,6 +486,111 @@ auto unravel_index(const I& indices, const index_t (&dims)[N]) {
   return unravel_index(indices, detail::to_shape(dims));
 }
 
+namespace detail {
+/// Row-major strides of `dims` (checked: no negative extent, and a size index_t holds).
+template <std::size_t N>
+shape<N> row_major_steps(const shape<N>& dims, const char* what) {
+  check_dims(dims, what);
+  shape<N> step;
+  index_t size = 1;
+  for (std::size_t d = N; d-- > 0;) {
+    step[d] = size;
+    if (dims[d] != 0 && size > std::numeric_limits<index_t>::max() / dims[d])
+      throw shape_error(std::string("tandem: ") + what + ": the shape " + to_string(dims) +
+                        " has more elements than index_t holds");
+    size *= dims[d];
+  }
+  return step;
+}
+}  // namespace detail
+
+/// numpy's ravel_multi_index: coordinates into an array of shape `dims` as flat
+/// row-major indices, the inverse of unravel_index. Of one point (`{i, j}`), an index_t;
+/// of N index operands (a braced list of one type, or unravel_index's std::array), one
+/// coordinate per axis, broadcast together, a tensor<index_t> of their shape in their
+/// space. A coordinate outside [0, dims[d]) throws td::index_error naming it (numpy's
+/// mode='raise'; negative coordinates do not count from the end).
+template <std::size_t N>
+index_t ravel_multi_index(const index_t (&coords)[N], const shape<N>& dims) {
+  const shape<N> step = detail::row_major_steps(dims, "ravel_multi_index");
+  index_t flat = 0;
+  for (std::size_t d = 0; d != N; ++d) {
+    if (coords[d] < 0 || coords[d] >= dims[d])
+      throw index_error("tandem: ravel_multi_index: coordinate " + std::to_string(coords[d]) + " of axis " +
+                        std::to_string(d) + " is out of range for shape " + to_string(dims));
+    flat += coords[d] * step[d];
+  }
+  return flat;
+}
+template <std::size_t N>
+index_t ravel_multi_index(const index_t (&coords)[N], const index_t (&dims)[N]) {
+  return ravel_multi_index(coords, detail::to_shape(dims));
+}
+namespace detail {
+/// ravel_multi_index of N index operands coords[0], ..., coords[N - 1].
+template <class I, std::size_t N, class C>
+auto ravel_coordinates(const C& coords, const shape<N>& dims) {
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: ravel_multi_index needs integer coordinates");
+  using S = space_of_t<I>;
+  const shape<N> step = row_major_steps(dims, "ravel_multi_index");
+  for (std::size_t d = 0; d != N; ++d) {
+    const index_data<I> idx(coords[d]);
+    const std::string what = "ravel_multi_index (the coordinates of axis " + std::to_string(d) + ")";
+    check_indices<S>(idx.data, coords[d].shape().size(), shape<1>{dims[d]}, what.c_str(), idx.from_unsigned, false);
+  }
+  return [&]<std::size_t... d>(std::index_sequence<d...>) {
+    return eval(((cast<index_t>(coords[d]) * step[d]) + ...));
+  }(std::make_index_sequence<N>{});
+}
+}  // namespace detail
+template <operand I, std::size_t N>
+auto ravel_multi_index(const std::array<I, N>& coords, const shape<N>& dims) {
+  return detail::ravel_coordinates<I>(coords, dims);
+}
+template <operand I, std::size_t N>
+auto ravel_multi_index(const std::array<I, N>& coords, const index_t (&dims)[N]) {
+  return detail::ravel_coordinates<I>(coords, detail::to_shape(dims));
+}
+template <operand I, std::size_t N>
+auto ravel_multi_index(const I (&coords)[N], const shape<N>& dims) {
+  return detail::ravel_coordinates<I>(coords, dims);
+}
+template <operand I, std::size_t N>
+auto ravel_multi_index(const I (&coords)[N], const index_t (&dims)[N]) {
+  return detail::ravel_coordinates<I>(coords, detail::to_shape(dims));
+}
+
+/// numpy's trim_zeros: a rank-1 operand without its leading zeros ('f' in `trim`), its
+/// trailing ones ('b'), or both (numpy's default "fb"); a new tensor (numpy's is a
+/// view). All zeros leave it empty. NaN is not zero. A letter other than f and b (in
+/// either case) throws td::error.
+template <operand X>
+auto trim_zeros(const X& x, std::string_view trim = "fb") {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  static_assert(rank_of_v<X> == 1, "tandem: trim_zeros takes a rank-1 operand");
+  bool front = false, back = false;
+  for (const char c : trim) {
+    if (c == 'f' || c == 'F')
+      front = true;
+    else if (c == 'b' || c == 'B')
+      back = true;
+    else
+      throw error("tandem: trim_zeros: trim is made of 'f' (the front) and 'b' (the back), not \"" +
+                  std::string(trim) + "\"");
+  }
+  tensor<V, 1, S> keep;
+  const auto v = detail::readable_view(x, keep);
+  const index_t n = v.size();
+  if (!front && !back) return tensor<V, 1, S>(v);
+  if (n == 0 || !any(v != V{})) return tensor<V, 1, S>(shape<1>{0});
+  const index_t first = front ? argmax(v != V{}) : 0;
+  const index_t last = back ? n - argmax(flip(v) != V{}) : n;
+  return tensor<V, 1, S>(tensor_view<const V, 1, S>(v.data() + first * v.stride(0), shape<1>{last - first},
+                                                    shape<1>{v.stride(0)}));
+}
+
 /// numpy's tril_indices and triu_indices: the (row, column) indices of the n x m
 /// matrix's elements on and below (above) diagonal k, in row-major order, as two index
 /// tensors in the space given (m = n when left out): `auto [r, c] =
@@ -450,22 +638,122 @@ void scatter(D&& dst, const I& indices, const Vals& values) {
   }
   detail::check_indices<S>(idx.data, n, out.shape(), "scatter", idx.from_unsigned);
   if (n == 0) return;
-  auto write = [&](auto get) {
+  detail::with_values<T>(values, out, idx_shape, [&](auto get) {
     detail::backend_t<S>::for_each(
         n, detail::scatter_kernel<T, R, S, decltype(get)>{get, idx.data, out, out.is_contiguous()});
-  };
-  if constexpr (operand<Vals>) {
-    if (detail::overlaps(values, out)) {
-      const tensor<T, rank_of_v<Vals>, S> staged = values;  // the values before the writes
-      detail::with_getter<T>(staged, idx_shape, write);
-    } else {
-      detail::with_getter<T>(values, idx_shape, write);
-    }
-  } else {
-    write(detail::constant_getter<T>{detail::convert<T>(values)});
-  }
+  });
   detail::backend_t<S>::finish();
 }
+
+namespace detail {
+/// Element i's bin among the m - 1 bins between m non-decreasing edges: [edges[k],
+/// edges[k + 1]), the last one closed; -1 outside and for NaN (numpy's histogram with
+/// bins given as edges).
+template <class Get>
+struct edges_bin_of {
+  Get get;
+  const double* edges;
+  index_t m;
+  TANDEM_HD index_t operator()(index_t i) const {
+    const double x = static_cast<double>(get(i));
+    if (!(x >= edges[0] && x <= edges[m - 1])) return -1;
+    index_t lo = 0, hi = m - 1;  // edges[lo] <= x; hi == m - 1 or edges[hi] > x
+    while (hi - lo > 1) {
+      const index_t mid = lo + (hi - lo) / 2;
+      if (edges[mid] <= x)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    return lo;
+  }
+};
+
+/// Two bins in one: x's bin times ny plus y's, -1 when either is not counted
+/// (histogram2d's row-major cells).
+template <class BX, class BY>
+struct cell_of {
+  BX bx;
+  BY by;
+  index_t ny;
+  TANDEM_HD index_t operator()(index_t i) const {
+    const index_t a = bx(i);
+    if (a < 0) return -1;
+    const index_t b = by(i);
+    return b < 0 ? -1 : a * ny + b;
+  }
+};
+
+inline void check_histogram_range(index_t bins, double lo, double hi, const char* what) {
+  if (bins <= 0) throw error(std::string("tandem: ") + what + " needs at least one bin, not " + std::to_string(bins));
+  if (!std::isfinite(lo) || !std::isfinite(hi))
+    throw error(std::string("tandem: ") + what + ": the range [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                "] is not finite");
+  if (!(lo < hi))
+    throw error(std::string("tandem: ") + what + " needs lo < hi, not lo = " + std::to_string(lo) +
+                " and hi = " + std::to_string(hi));
+}
+
+/// Calls f(bin) with the functor of e's `bins` equal bins over [lo, hi] (which the
+/// caller has checked).
+template <class E, class F>
+void with_uniform_bins(const E& e, index_t bins, double lo, double hi, F&& f) {
+  // Halving is exact for every double this far from zero, so the scaled range bins alike.
+  const double scale = std::isfinite(hi - lo) ? 1.0 : 0.5;
+  const double width = (hi * scale - lo * scale) / static_cast<double>(bins);
+  with_getter<double>(e, e.shape(), [&](auto get) {
+    f(bin_of<decltype(get)>{get, lo * scale, hi * scale, width, scale, bins});
+  });
+}
+
+/// A histogram's edges as a dense double tensor in space S, checked: one or more,
+/// non-decreasing (numpy's rule), no NaN.
+template <class S, class B>
+tensor<double, 1, S> histogram_edges(const B& edges, const char* what) {
+  static_assert(rank_of_v<B> == 1, "tandem: a histogram's edges are rank 1");
+  static_assert(std::is_same_v<space_of_t<B>, S>, "tandem: a histogram's edges live in its operand's space");
+  tensor<double, 1, S> out = cast<double>(edges);
+  const std::vector<double> v = to_vector(out);
+  if (v.empty()) throw error(std::string("tandem: ") + what + ": no bin edges given");
+  for (std::size_t k = 0; k != v.size(); ++k)
+    if (std::isnan(v[k]) || (k != 0 && v[k] < v[k - 1]))
+      throw error(std::string("tandem: ") + what + ": bin edges must increase monotonically (edge " +
+                  std::to_string(k) + " is " + std::to_string(v[k]) + ")");
+  return out;
+}
+
+/// Calls f(bin) with the functor of e's bins between the (checked) edges.
+template <class E, class F>
+void with_edge_bins(const E& e, const tensor<double, 1, space_of_t<E>>& edges, F&& f) {
+  with_getter<double>(e, e.shape(), [&](auto get) { f(edges_bin_of<decltype(get)>{get, edges.data(), edges.size()}); });
+}
+
+/// Counts of bin(i) for i in [0, n) into `bins` counters, in space S.
+template <class S, std::size_t R, class Bin>
+void count_into(tensor<index_t, R, S>& counts, index_t n, const Bin& bin) {
+  if (n == 0 || counts.size() == 0) return;
+  backend_t<S>::count_bins(n, bin, counts.size(), counts.data());
+  backend_t<S>::finish();
+}
+
+/// The range numpy's histogram takes when none is given: e's minimum and maximum, 0.5
+/// wider each side when they are equal, [0, 1] when e is empty; td::error when it is not
+/// finite (a NaN or an infinity in e), as numpy's ValueError.
+template <class E>
+std::array<double, 2> histogram_auto_range(const E& e, const char* what) {
+  if (e.shape().size() == 0) return {0.0, 1.0};
+  const auto m = eval(cast<double>(e));
+  double lo = min(m), hi = max(m);
+  if (!std::isfinite(lo) || !std::isfinite(hi))
+    throw error(std::string("tandem: ") + what + ": the autodetected range [" + std::to_string(lo) + ", " +
+                std::to_string(hi) + "] is not finite");
+  if (lo == hi) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  return {lo, hi};
+}
+}  // namespace detail
 
 /// Counts of the elements in `bins` equal-width bins over [lo, hi], as numpy's histogram
 /// (the last bin includes hi; values outside and NaNs are not counted). A
@@ -475,25 +763,99 @@ void scatter(D&& dst, const I& indices, const Vals& values) {
 template <operand E>
 tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins, double lo, double hi) {
   using S = space_of_t<E>;
-  if (bins <= 0) throw error("tandem: histogram needs at least one bin, not " + std::to_string(bins));
-  if (!std::isfinite(lo) || !std::isfinite(hi))
-    throw error("tandem: histogram: the range [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                "] is not finite");
-  if (!(lo < hi))
-    throw error("tandem: histogram needs lo < hi, not lo = " + std::to_string(lo) + " and hi = " + std::to_string(hi));
-  const auto extents = e.shape();
-  const index_t n = extents.size();
+  detail::check_histogram_range(bins, lo, hi, "histogram");
   tensor<index_t, 1, S> counts(shape<1>{bins});
-  if (n == 0) return counts;
-  using backend = detail::backend_t<S>;
-  // Halving is exact for every double this far from zero, so the scaled range bins alike.
-  const double scale = std::isfinite(hi - lo) ? 1.0 : 0.5;
-  const double width = (hi * scale - lo * scale) / static_cast<double>(bins);
-  detail::with_getter<double>(e, extents, [&](auto get) {
-    const detail::bin_of<decltype(get)> bin{get, lo * scale, hi * scale, width, scale, bins};
-    backend::count_bins(n, bin, bins, counts.data());
+  detail::with_uniform_bins(e, bins, lo, hi, [&](const auto& bin) { detail::count_into(counts, e.shape().size(), bin); });
+  return counts;
+}
+
+/// numpy's histogram(a, bins) without a range: `bins` equal bins over [min(a), max(a)]
+/// (see histogram_bin_edges). A NaN or an infinity in a throws td::error, as numpy's
+/// ValueError.
+template <operand E>
+tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins) {
+  const auto [lo, hi] = detail::histogram_auto_range(e, "histogram");
+  return histogram(e, bins, lo, hi);
+}
+
+/// numpy's histogram(a, bins=edges): counts of the bins between consecutive edges (rank
+/// 1, non-decreasing, in a's space): [edges[k], edges[k + 1]), the last bin closed;
+/// values outside and NaNs not counted. One edge gives no bins; none, a NaN edge or a
+/// decreasing pair throws td::error.
+template <operand E, operand B>
+tensor<index_t, 1, space_of_t<E>> histogram(const E& e, const B& edges) {
+  using S = space_of_t<E>;
+  const auto ed = detail::histogram_edges<S>(edges, "histogram");
+  tensor<index_t, 1, S> counts(shape<1>{ed.size() - 1});
+  detail::with_edge_bins(e, ed, [&](const auto& bin) { detail::count_into(counts, e.shape().size(), bin); });
+  return counts;
+}
+
+/// numpy's histogram_bin_edges: the bins + 1 edges histogram(a, bins[, lo, hi]) uses,
+/// as doubles in a's space (numpy's linspace from lo to hi; without a range, a's minimum
+/// and maximum as in histogram).
+template <operand E>
+tensor<double, 1, space_of_t<E>> histogram_bin_edges(const E&, index_t bins, double lo, double hi) {
+  detail::check_histogram_range(bins, lo, hi, "histogram_bin_edges");
+  return linspace<double>(lo, hi, bins + 1, space_of_t<E>{});
+}
+template <operand E>
+tensor<double, 1, space_of_t<E>> histogram_bin_edges(const E& e, index_t bins) {
+  const auto [lo, hi] = detail::histogram_auto_range(e, "histogram_bin_edges");
+  return histogram_bin_edges(e, bins, lo, hi);
+}
+
+/// numpy's histogram2d(x, y, bins, range) without its edges: H[i, j] counts the points
+/// (x[k], y[k]) with x[k] in x's bin i and y[k] in y's bin j; x and y of one shape, in
+/// one space. bins: one count for both axes or {nx, ny}; range: {{xlo, xhi}, {ylo,
+/// yhi}}, or without it each axis' minimum and maximum (as histogram's); or each axis'
+/// edges as rank-1 operands. A tensor<index_t, 2> of nx x ny counts; the bins are
+/// histogram's (the last one closed; outside and NaN not counted).
+template <operand X, operand Y>
+tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2],
+                                              const double (&range)[2][2]) {
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
+  if (x.shape() != y.shape())
+    throw shape_error("tandem: histogram2d: x of shape " + to_string(x.shape()) + " and y of shape " +
+                      to_string(y.shape()) + " differ (one point per pair of elements)");
+  detail::check_histogram_range(bins[0], range[0][0], range[0][1], "histogram2d (x)");
+  detail::check_histogram_range(bins[1], range[1][0], range[1][1], "histogram2d (y)");
+  tensor<index_t, 2, S> counts(shape<2>{bins[0], bins[1]});
+  detail::with_uniform_bins(x, bins[0], range[0][0], range[0][1], [&](const auto& bx) {
+    detail::with_uniform_bins(y, bins[1], range[1][0], range[1][1], [&](const auto& by) {
+      detail::count_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, bins[1]});
+    });
   });
-  backend::finish();
+  return counts;
+}
+template <operand X, operand Y>
+tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bins, const double (&range)[2][2]) {
+  return histogram2d(x, y, {bins, bins}, range);
+}
+template <operand X, operand Y>
+tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2]) {
+  const auto rx = detail::histogram_auto_range(x, "histogram2d (x)");
+  const auto ry = detail::histogram_auto_range(y, "histogram2d (y)");
+  return histogram2d(x, y, bins, {{rx[0], rx[1]}, {ry[0], ry[1]}});
+}
+template <operand X, operand Y>
+tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bins = 10) {
+  return histogram2d(x, y, {bins, bins});
+}
+template <operand X, operand Y, operand BX, operand BY>
+tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const BX& x_edges, const BY& y_edges) {
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
+  if (x.shape() != y.shape())
+    throw shape_error("tandem: histogram2d: x of shape " + to_string(x.shape()) + " and y of shape " +
+                      to_string(y.shape()) + " differ (one point per pair of elements)");
+  const auto ex = detail::histogram_edges<S>(x_edges, "histogram2d (x)");
+  const auto ey = detail::histogram_edges<S>(y_edges, "histogram2d (y)");
+  tensor<index_t, 2, S> counts(shape<2>{ex.size() - 1, ey.size() - 1});
+  detail::with_edge_bins(x, ex, [&](const auto& bx) {
+    detail::with_edge_bins(y, ey, [&](const auto& by) {
+      detail::count_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, ey.size() - 1});
+    });
+  });
   return counts;
 }
 

@@ -1,5 +1,6 @@
 // Selection and indexing: nonzero, count_nonzero, compress, take, scatter, histogram,
-// against plain loops over host vectors.
+// take_along_axis and put_along_axis, unravel_index and ravel_multi_index, trim_zeros,
+// against plain loops over host vectors and numpy's values.
 #include <cmath>
 #include <limits>
 
@@ -172,12 +173,6 @@ TEMPLATE_TEST_CASE("histogram counts as numpy does", "[selection]", TANDEM_TEST_
   }
 }
 
-#if !TANDEM_HAS_CUDA
-// The device backend's compaction (Thrust's count_if and copy_if) is what a GPU runs.
-// Where the device is emulated, the device space compacts with the host's code, so
-// Thrust's version is run here directly, on Thrust's TBB system, against a plain loop
-// and against the host's.
-
 TEMPLATE_TEST_CASE("take_along_axis gathers along an axis, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto m = td::from<double>({{3, 1, 2}, {9, 7, 8}}, space);
@@ -231,6 +226,157 @@ TEMPLATE_TEST_CASE("unravel_index turns flat indices into coordinates", "[select
   CHECK_THROWS_WITH(td::unravel_index(td::from<std::int32_t>({3, -1}, space), {2, 2}), testing::contains("index -1"));
   CHECK(td::unravel_index(td::zeros<std::int32_t>({0}, space), {2, 2})[1].size() == 0);
 }
+
+TEMPLATE_TEST_CASE("histogram without a range, with edges, and its bin edges", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy: histogram(a, 4) spans [min, max] = [-1, 7]: edges -1, 1, 3, 5, 7.
+  const auto a = td::from<double>({0.5, 2, 2, 3, 7, -1}, space);
+  CHECK(td::to_vector(td::histogram(a, 4)) == std::vector<td::index_t>{2, 2, 1, 1});
+  CHECK(values(td::histogram_bin_edges(a, 4)) == std::vector<double>{-1, 1, 3, 5, 7});
+  CHECK(values(td::histogram_bin_edges(a, 2, 0.0, 1.0)) == std::vector<double>{0, 0.5, 1});
+  // One value: 0.5 either side (numpy: [4.5, 5.5]); none: [0, 1]. Integers and expressions.
+  const auto fives = td::full<int>({3}, 5, space);
+  CHECK(td::to_vector(td::histogram(fives, 3)) == std::vector<td::index_t>{0, 3, 0});
+  CHECK(values(td::histogram_bin_edges(fives * 1, 2)) == std::vector<double>{4.5, 5, 5.5});
+  CHECK(td::to_vector(td::histogram(td::zeros<float>({0}, space), 2)) == std::vector<td::index_t>{0, 0});
+  // A NaN or an infinity makes the autodetected range not finite (numpy's ValueError).
+  CHECK_THROWS_WITH(td::histogram(td::from<float>({1.f, std::nanf("")}, space), 3), testing::contains("not finite"));
+  CHECK_THROWS_AS(td::histogram_bin_edges(td::from<double>({1, HUGE_VAL}, space), 3), td::error);
+
+  // Edges: [e_k, e_k+1), the last closed; a repeated edge makes an empty bin; numpy:
+  // histogram(a, bins=[0, 1, 1, 2, 3]) = [1, 0, 0, 3].
+  const auto edges = td::from<int>({0, 1, 1, 2, 3}, space);
+  CHECK(td::to_vector(td::histogram(a, edges)) == std::vector<td::index_t>{1, 0, 0, 3});
+  CHECK(td::to_vector(td::histogram(a, td::from<double>({7}, space))).empty());
+  CHECK_THROWS_WITH(td::histogram(a, td::from<double>({0, 2, 1}, space)), testing::contains("increase monotonically"));
+  CHECK_THROWS_AS(td::histogram(a, td::from<double>({0, std::nan("")}, space)), td::error);
+  CHECK_THROWS_AS(td::histogram(a, td::zeros<double>({0}, space)), td::error);
+  // Random values against a plain loop's binary search, uneven edges, a strided view.
+  const auto data = testing::random_values<double>(2 * 40001, -1, 11, 5);
+  const auto big = td::from(data, {40001, 2}, space);
+  const std::vector<double> e = {0, 0.5, 2, 2.25, 7, 10};
+  std::vector<td::index_t> want(e.size() - 1, 0);
+  for (std::size_t j = 0; j < 40001; ++j) {
+    const double x = data[2 * j + 1];  // column 1: a view with stride 2
+    if (x < e.front() || x > e.back()) continue;
+    std::size_t k = 0;
+    while (k + 2 < e.size() && x >= e[k + 1]) ++k;
+    ++want[k];
+  }
+  CHECK(td::to_vector(td::histogram(td::slice(big, td::all, 1), td::from(e, {6}, space))) == want);
+}
+
+TEMPLATE_TEST_CASE("histogram2d counts pairs, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto x = td::from<double>({0, 1, 2, 3, 4, 5}, space);
+  const auto y = td::from<double>({5, 4, 3, 2, 1, 0.5}, space);
+  // numpy: histogram2d(x, y, bins=[2, 3])[0] over [0, 5] x [0.5, 5].
+  const auto h = td::histogram2d(x, y, {2, 3});
+  static_assert(std::is_same_v<decltype(h), const td::tensor<td::index_t, 2, TestType>>);
+  CHECK(h.shape() == td::shape<2>{2, 3});
+  CHECK(values(h) == std::vector<double>{0, 1, 2, 2, 1, 0});
+  // A range: points outside it are not counted, the last bin closed (numpy: [[0, 0], [0, 2]]).
+  CHECK(values(td::histogram2d(x, y, 2, {{0, 4}, {0, 2}})) == std::vector<double>{0, 0, 0, 2});
+  // Edges per axis (numpy: bins=[[0, 2, 6], [0, 1, 5]] gives [[0, 2], [1, 3]]).
+  CHECK(values(td::histogram2d(x, y, td::from<double>({0, 2, 6}, space), td::from<int>({0, 1, 5}, space))) ==
+        std::vector<double>{0, 2, 1, 3});
+  CHECK(td::histogram2d(x, y).shape() == td::shape<2>{10, 10});
+  CHECK(td::sum(td::histogram2d(x, y)) == 6);
+  // Random pairs against a plain loop.
+  const auto xs = testing::random_values<float>(30000, 0, 1, 11), ys = testing::random_values<float>(30000, -1, 1, 12);
+  const auto tx = td::from(xs, {30000}, space), ty = td::from(ys, {30000}, space);
+  std::vector<double> want(4 * 5, 0);
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const double u = xs[i], v = ys[i];
+    if (u < 0.25 || u > 0.75 || v < -0.5 || v > 0.5) continue;
+    auto bx = std::size_t((u - 0.25) / 0.125), by = std::size_t((v + 0.5) / 0.2);
+    bx = bx > 3 ? 3 : bx;
+    by = by > 4 ? 4 : by;
+    if (by > 0 && v < -0.5 + double(by) * 0.2) --by;
+    else if (by < 4 && v >= -0.5 + double(by + 1) * 0.2) ++by;
+    want[bx * 5 + by] += 1;
+  }
+  CHECK(values(td::histogram2d(tx, ty, {4, 5}, {{0.25, 0.75}, {-0.5, 0.5}})) == want);
+  CHECK_THROWS_AS(td::histogram2d(x, td::from<double>({1, 2}, space)), td::shape_error);
+  CHECK_THROWS_WITH(td::histogram2d(x, y, {2, 0}), testing::contains("at least one bin"));
+  CHECK_THROWS_WITH(td::histogram2d(x, y, 2, {{0, 1}, {1, 1}}), testing::contains("lo < hi"));
+}
+
+TEMPLATE_TEST_CASE("put_along_axis writes along an axis, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto m = td::from<double>({{10, 30, 20}, {60, 40, 50}}, space);
+  // numpy: put_along_axis(b, [[1], [0]], 99, 1).
+  auto b = td::tensor<double, 2, TestType>(m);
+  td::put_along_axis(b, td::from<int>({{1}, {0}}, space), 99.0, 1);
+  CHECK(values(b) == std::vector<double>{10, 99, 20, 99, 40, 50});
+  // Values per row; negative indices; along axis 0 with the indices broadcast.
+  b = m;
+  td::put_along_axis(b, td::from<std::int64_t>({{-1}, {0}}, space), td::from<double>({{7}, {8}}, space), 1);
+  CHECK(values(b) == std::vector<double>{10, 30, 7, 8, 40, 50});
+  b = m;
+  td::put_along_axis(b, td::from<int>({{1, 0, 1}}, space), td::from<double>({{1, 2, 3}}, space), 0);
+  CHECK(values(b) == std::vector<double>{10, 2, 20, 1, 40, 3});
+  // The round trip with argsort: writing the sorted rows back where they came from.
+  const auto data = testing::random_values<float>(6 * 9, -1, 1, 21);
+  const auto t = td::from(data, {6, 9}, space);
+  const auto order = td::argsort(t, 1);
+  auto back = td::zeros<float>({6, 9}, space);
+  td::put_along_axis(back, order, td::take_along_axis(t, order, 1), 1);
+  CHECK(td::array_equal(back, t));
+  // Into a transposed view, values from an expression.
+  auto tt = td::zeros<float>({9, 6}, space);
+  td::put_along_axis(td::transpose(tt), order, td::take_along_axis(t, order, 1) * 2.f, 1);
+  CHECK(td::array_equal(tt, td::transpose(t) * 2.f));
+  // Bad indices and shapes throw before anything is written.
+  b = m;
+  CHECK_THROWS_WITH(td::put_along_axis(b, td::from<int>({{0, 3}}, space), 1.0, 1), testing::contains("index 3"));
+  CHECK_THROWS_AS(td::put_along_axis(b, td::zeros<int>({3, 1}, space), 1.0, 1), td::shape_error);
+  CHECK_THROWS_AS(td::put_along_axis(b, td::zeros<int>({2, 1}, space), td::zeros<double>({2, 3}, space), 1),
+                  td::shape_error);
+  CHECK(td::array_equal(b, m));
+}
+
+TEMPLATE_TEST_CASE("ravel_multi_index is unravel_index's inverse", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  CHECK(td::ravel_multi_index({1, 2, 3}, {2, 3, 4}) == 23);  // numpy: 23
+  CHECK(td::ravel_multi_index({0, 0}, {1, 1}) == 0);
+  CHECK_THROWS_WITH(td::ravel_multi_index({1, 3}, {2, 3}), testing::contains("coordinate 3 of axis 1"));
+  CHECK_THROWS_AS(td::ravel_multi_index({-1, 0}, {2, 3}), td::index_error);
+  // numpy: ravel_multi_index(([0, 1, 1], [2, 0, 2]), (2, 3)) = [2, 3, 5].
+  const auto r = td::from<int>({0, 1, 1}, space);
+  const auto c = td::from<std::int64_t>({2, 0, 2}, space);
+  CHECK(values(td::ravel_multi_index({r.view(), r.view()}, {2, 3})) == std::vector<double>{0, 4, 4});
+  CHECK(values(td::ravel_multi_index({r, td::from<int>({2, 0, 2}, space)}, {2, 3})) == std::vector<double>{2, 3, 5});
+  // The round trip through unravel_index, coordinates broadcast (a column against a row).
+  const auto flat = td::arange<td::index_t>(0, 60, 1, space);
+  const auto coords = td::unravel_index(flat, {3, 4, 5});
+  CHECK(td::array_equal(td::ravel_multi_index(coords, {3, 4, 5}), flat));
+  const auto col = td::from<int>({{0}, {1}}, space), row = td::from<int>({{0, 1, 2}}, space);
+  CHECK(values(td::ravel_multi_index({col * 1, row * 1}, {2, 3})) == std::vector<double>{0, 1, 2, 3, 4, 5});
+  CHECK_THROWS_WITH(td::ravel_multi_index({c, c}, {3, 2}), testing::contains("axis 1"));
+}
+
+TEMPLATE_TEST_CASE("trim_zeros trims leading and trailing zeros", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::from<int>({0, 0, 1, 0, 2, 0}, space);
+  CHECK(values(td::trim_zeros(a)) == std::vector<double>{1, 0, 2});
+  CHECK(values(td::trim_zeros(a, "f")) == std::vector<double>{1, 0, 2, 0});
+  CHECK(values(td::trim_zeros(a, "B")) == std::vector<double>{0, 0, 1, 0, 2});
+  CHECK(values(td::trim_zeros(a, "")) == values(a));
+  CHECK(td::trim_zeros(td::zeros<float>({4}, space)).size() == 0);
+  CHECK(td::trim_zeros(td::zeros<float>({0}, space)).size() == 0);
+  const auto f = td::from<float>({0.f, -0.f, std::nanf(""), 0.f}, space);  // -0 is zero, NaN is not
+  const auto t = td::trim_zeros(f);
+  CHECK((t.size() == 1 && std::isnan(td::to_vector(t)[0])));
+  CHECK(values(td::trim_zeros(td::flip(a) * 2)) == std::vector<double>{4, 0, 2});
+  CHECK_THROWS_WITH(td::trim_zeros(a, "fx"), testing::contains("'f'"));
+}
+
+#if !TANDEM_HAS_CUDA
+// The device backend's compaction (Thrust's count_if and copy_if) is what a GPU runs.
+// Where the device is emulated, the device space compacts with the host's code, so
+// Thrust's version is run here directly, on Thrust's TBB system, against a plain loop
+// and against the host's.
 
 TEST_CASE("Thrust's compaction on its TBB system agrees with a plain loop", "[selection]") {
   for (const td::index_t n : {td::index_t(0), td::index_t(1), td::index_t(7), td::index_t(4095),
