@@ -43,6 +43,7 @@
 #include "../views/axes.hpp"
 #include "manipulation.hpp"
 #include "reduce.hpp"
+#include "scan.hpp"
 #include "selection.hpp"
 
 namespace tandem {
@@ -396,10 +397,11 @@ auto kron(const A& a, const B& b) {
 }
 
 namespace detail {
-/// The gradient along every axis, axis k with spacing dx[k]: one tensor for rank 1, else
-/// a std::array of R.
-template <class X, std::size_t R>
-auto gradient_all(const X& f, const std::array<double, R>& dx, edge_order edges) {
+/// The gradient along every axis, `along(v, out, ax)` writing axis ax's (f read as its
+/// floating type v) into out: one tensor for rank 1, else a std::array of R.
+template <class X, class Along>
+auto gradient_all(const X& f, const Along& along) {
+  constexpr std::size_t R = rank_of_v<X>;
   using G = inexact_t<value_of_t<X>>;
   using S = space_of_t<X>;
   tensor<G, R, S> keep;
@@ -407,7 +409,7 @@ auto gradient_all(const X& f, const std::array<double, R>& dx, edge_order edges)
   std::array<tensor<G, R, S>, R> out;
   for (std::size_t ax = 0; ax < R; ++ax) {
     out[ax] = tensor<G, R, S>(v.shape(), uninitialized);
-    gradient_along(v, out[ax].view(), ax, dx[ax], edges);
+    along(v, out[ax].view(), ax);
   }
   if constexpr (R == 1)
     return std::move(out[0]);
@@ -424,9 +426,9 @@ template <operand X>
 auto gradient(const X& f, double dx = 1.0, edge_order edges = {}) {
   constexpr std::size_t R = rank_of_v<X>;
   static_assert(R >= 1, "tandem: gradient needs an operand of rank 1 or more");
-  std::array<double, R> spacing{};
-  spacing.fill(dx);
-  return detail::gradient_all(f, spacing, edges);
+  return detail::gradient_all(f, [&](const auto& v, const auto& out, std::size_t ax) {
+    detail::gradient_along(v, out, ax, dx, edges);
+  });
 }
 
 /// numpy's gradient(f, dx0, dx1, ...): one spacing per axis, as a braced list of R
@@ -435,9 +437,9 @@ template <operand X, std::size_t N>
   requires(N >= 2)
 auto gradient(const X& f, const double (&dx)[N], edge_order edges = {}) {
   static_assert(N == rank_of_v<X>, "tandem: gradient takes one spacing per axis of f (or one for all)");
-  std::array<double, N> spacing{};
-  for (std::size_t k = 0; k != N; ++k) spacing[k] = dx[k];
-  return detail::gradient_all(f, spacing, edges);
+  return detail::gradient_all(f, [&](const auto& v, const auto& out, std::size_t ax) {
+    detail::gradient_along(v, out, ax, dx[ax], edges);
+  });
 }
 
 /// The gradient along one axis (numpy's gradient(f, dx, axis=axis)).
@@ -515,24 +517,17 @@ auto gradient(const X& f, const P0& x0, const P1& x1, const More&... more) {
   constexpr std::size_t points = 2 + (std::size_t(operand<More>) + ... + 0);
   static_assert(detail::nothing_after<edge_order, More...>(), "tandem: gradient's edge_order comes last, after the sample points");
   static_assert(points == R, "tandem: gradient takes sample points for every axis of f (one rank-1 operand per axis)");
-  using G = detail::inexact_t<value_of_t<X>>;
-  using S = space_of_t<X>;
   const edge_order edges = detail::trailing_edge_order(more...);
-  tensor<G, R, S> keep;
-  const auto v = detail::readable_as<G>(f, keep);
-  std::array<tensor<G, R, S>, R> out;
-  std::size_t ax = 0;
-  const auto along_axis = [&](const auto& x) {
-    if constexpr (operand<std::remove_cvref_t<decltype(x)>>) {
-      out[ax] = tensor<G, R, S>(v.shape(), uninitialized);
-      detail::gradient_at_points(v, out[ax].view(), ax, x, edges);
-      ++ax;
-    }
-  };
-  along_axis(x0);
-  along_axis(x1);
-  (along_axis(more), ...);
-  return out;
+  return detail::gradient_all(f, [&](const auto& v, const auto& out, std::size_t ax) {
+    std::size_t k = 0;  // the ax-th operand among the arguments is axis ax's points
+    const auto at = [&](const auto& x) {
+      if constexpr (operand<std::remove_cvref_t<decltype(x)>>)
+        if (k++ == ax) detail::gradient_at_points(v, out, ax, x, edges);
+    };
+    at(x0);
+    at(x1);
+    (at(more), ...);
+  });
 }
 
 /// The same for rank 1 (numpy's gradient(f, x)).
@@ -588,6 +583,85 @@ auto trapezoid(const Y& y, const X& x, index_t axis = -1) {
   const tensor_view<const D, R, S> dv(d.data(), d_ext, d_str);
   const auto terms = dv * (detail::along(v.view, ax, len > 0 ? 1 : 0, m) + detail::along(v.view, ax, 0, m)) / 2.0;
   return detail::trapezoid_sum<R>(terms, ax);
+}
+
+namespace detail {
+/// How many elements ediff1d's to_begin or to_end adds: one value, or an operand's all.
+template <class A>
+index_t piece_size(const A& a) {
+  if constexpr (operand<A>)
+    return a.shape().size();
+  else
+    return 1;
+}
+/// Writes one value, or an operand's elements in row-major order, into a dense rank-1 view.
+template <class V, class S, class A>
+void write_piece(const tensor_view<V, 1, S>& dest, const A& a) {
+  if constexpr (operand<A>) {
+    static_assert(std::is_same_v<space_of_t<A>, S>, "tandem: ediff1d's to_begin and to_end live in its operand's space");
+    if (dest.size() != 0) tensor_view<V, rank_of_v<A>, S>(dest.data(), a.shape()) = cast<V>(a);
+  } else {
+    dest = convert<V>(a);
+  }
+}
+}  // namespace detail
+
+/// numpy's ediff1d: the differences of consecutive elements of x flattened (row-major),
+/// a[1:] - a[:-1] in x's type (diff's rules), with to_begin's elements before them and
+/// to_end's after (each one value, an operand of any rank, or left out), converted to
+/// x's type. A rank-1 tensor in x's space.
+template <operand X, class End = std::nullptr_t, class Begin = std::nullptr_t>
+  requires((operand<End> || scalar<End> || std::is_null_pointer_v<End>) &&
+           (operand<Begin> || scalar<Begin> || std::is_null_pointer_v<Begin>))
+auto ediff1d(const X& x, const End& to_end = nullptr, const Begin& to_begin = nullptr) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  tensor<V, rank_of_v<X>, S> keep;
+  const auto v = detail::readable_view(x, keep);
+  const index_t n = v.size(), m = n > 0 ? n - 1 : 0;
+  tensor<V, 1, S> flat;
+  if (!v.is_contiguous()) flat = detail::flat_copy(v);
+  const tensor_view<const V, 1, S> f = v.is_contiguous() ? tensor_view<const V, 1, S>(v.data(), shape<1>{n}) : flat.view();
+  index_t b = 0, e = 0;
+  if constexpr (!std::is_null_pointer_v<Begin>) b = detail::piece_size(to_begin);
+  if constexpr (!std::is_null_pointer_v<End>) e = detail::piece_size(to_end);
+  tensor<V, 1, S> out(shape<1>{b + m + e}, uninitialized);
+  if constexpr (!std::is_null_pointer_v<Begin>) detail::write_piece(detail::along(out.view(), 0, 0, b), to_begin);
+  if (m > 0) {
+    const auto hi = detail::along(f, 0, 1, m), lo = detail::along(f, 0, 0, m);
+    if constexpr (std::is_same_v<V, bool>)
+      detail::along(out.view(), 0, b, m) = hi != lo;
+    else
+      detail::along(out.view(), 0, b, m) = hi - lo;
+  }
+  if constexpr (!std::is_null_pointer_v<End>) detail::write_piece(detail::along(out.view(), 0, b + m, e), to_end);
+  return out;
+}
+
+/// numpy's unwrap: p with each jump along `axis` (the last by default) larger than
+/// `discont` (period / 2 when left out, as numpy's None) replaced by its equivalent
+/// modulo `period` (2 pi by default), so a phase runs on continuously: numpy's formulas
+/// (the jump reduced to [-period / 2, period / 2), +period / 2 for a positive jump on
+/// the boundary), in p's floating type (double for integers).
+template <operand P>
+auto unwrap(const P& p, std::optional<double> discont = std::nullopt, index_t axis = -1,
+            double period = 6.283185307179586) {
+  using G = detail::inexact_t<value_of_t<P>>;
+  using S = space_of_t<P>;
+  constexpr std::size_t R = rank_of_v<P>;
+  const detail::inexact_operand<G, P> v(p, axis, "unwrap");
+  const std::size_t ax = v.ax;
+  tensor<G, R, S> out = v.view;
+  const index_t len = v.view.extent(ax);
+  if (len < 2 || out.size() == 0) return out;
+  const G high = G(period / 2), per = G(period), jump = G(discont ? *discont : period / 2);
+  const tensor<G, R, S> dd = detail::along(v.view, ax, 1, len - 1) - detail::along(v.view, ax, 0, len - 1);
+  tensor<G, R, S> fix = remainder(dd + high, per) - high;  // the jump modulo the period
+  fix = where(fix == -high && dd > G(0), high, fix) - dd;
+  fix = where(abs(dd) < jump, G(0), fix);
+  const auto rest = detail::along(out.view(), ax, 1, len - 1);
+  rest = rest + cumsum(fix, static_cast<index_t>(ax));
+  return out;
 }
 
 namespace detail {

@@ -11,6 +11,7 @@
 /// auto [vals, idx] = td::topk(a, 16);                    // the 16 largest, largest first
 /// auto p = td::partition(a, 5);                          // p(5) is where a sort puts it
 /// auto order = td::argsort(m, 0);                        // each column's sorting indices
+/// auto by_name = td::lexsort(first_names, last_names);    // last key first
 /// auto [u, counts] = td::unique_counts(a);
 /// auto [u2, inverse] = td::unique_inverse(a);            // u2[inverse] == a
 /// auto h = td::bincount(labels, 10);                     // at least 10 counts
@@ -952,6 +953,32 @@ template <operand E>
 auto argsort(const E& e, index_t axis, sort_order order = ascending) {
   detail::normalize_axis(axis, 1, "argsort");
   return argsort(e, order);
+}
+
+/// numpy's lexsort: the indices that sort by several rank-1 keys of one length, the last
+/// key first (`td::lexsort(b, a)` sorts by a, then by b where a ties), stably, each key in
+/// its own order (argsort's). A tensor<index_t, 1> in the keys' space; keys of different
+/// lengths throw td::shape_error.
+template <operand K0, operand... K>
+auto lexsort(const K0& first, const K&... keys) {
+  using S = space_of_t<K0>;
+  static_assert(rank_of_v<K0> == 1 && ((rank_of_v<K> == 1) && ...), "tandem: lexsort takes rank-1 keys");
+  static_assert((std::is_same_v<space_of_t<K>, S> && ...), "tandem: lexsort's keys live in one space");
+  const index_t n = first.shape()[0];
+  index_t k = 0;
+  [[maybe_unused]] const auto check = [&](const auto& key) {
+    ++k;
+    if (key.shape()[0] != n)
+      throw shape_error("tandem: lexsort: key " + std::to_string(k) + " has " + std::to_string(key.shape()[0]) +
+                        " elements, key 0 has " + std::to_string(n));
+  };
+  (check(keys), ...);
+  // Least significant key first; each stable pass keeps the order of the keys before it
+  // where its own key ties.
+  tensor<index_t, 1, S> order = argsort(first);
+  [[maybe_unused]] const auto refine = [&](const auto& key) { order = take(order, argsort(take(key, order))); };
+  (refine(keys), ...);
+  return order;
 }
 
 // ---- unique_counts, unique_inverse, bincount -------------------------------------------------

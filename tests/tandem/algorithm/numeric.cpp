@@ -335,3 +335,61 @@ TEMPLATE_TEST_CASE("diagflat and fill_diagonal", "[numeric]", TANDEM_TEST_SPACES
   td::fill_diagonal(td::transpose(t), 5.f);  // a view
   CHECK(testing::values(t) == std::vector<double>{5, 0, 0, 5, 0, 0});
 }
+
+TEMPLATE_TEST_CASE("ediff1d and unwrap, as numpy's", "[numeric]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy: ediff1d([1, 2, 4, 7, 0]) = [1, 2, 3, -7]; of [[1, 2], [4, 7]] with
+  // to_end=[88, 99], to_begin=-99: [-99, 1, 2, 3, 88, 99].
+  const auto v = td::from<int>({1, 2, 4, 7, 0}, space);
+  const auto d = td::ediff1d(v);
+  static_assert(std::is_same_v<decltype(d), const td::tensor<int, 1, TestType>>);
+  CHECK(testing::values(d) == std::vector<double>{1, 2, 3, -7});
+  const auto m = td::from<int>({{1, 2}, {4, 7}}, space);
+  CHECK(testing::values(td::ediff1d(m, td::from<int>({88, 99}, space), -99)) ==
+        std::vector<double>{-99, 1, 2, 3, 88, 99});
+  CHECK(testing::values(td::ediff1d(td::transpose(m), 0.5)) == std::vector<double>{3, -2, 5, 0});  // 0.5 -> int 0
+  CHECK(testing::values(td::ediff1d(m * 2, nullptr, td::from<int>({{5}}, space))) ==
+        std::vector<double>{5, 2, 4, 6});
+  CHECK(td::ediff1d(td::zeros<double>({1}, space)).size() == 0);
+  CHECK(td::ediff1d(td::zeros<double>({0}, space), 1.0).size() == 1);
+  CHECK(testing::values(td::ediff1d(td::from<bool>({true, true, false}, space))) == std::vector<double>{0, 1});
+
+  // numpy: unwrap([0, .7, 1.4, 2.1, 2.8, 3.5, 4.2, -1.4, -.7, 0]): the last three shifted
+  // by 2 pi.
+  const double two_pi = 6.283185307179586;
+  const std::vector<double> phase = {0, 0.7, 1.4, 2.1, 2.8, 3.5, 4.2, -1.4, -0.7, 0};
+  const auto u = testing::values(td::unwrap(td::from(phase, {10}, space)));
+  for (std::size_t i = 0; i < phase.size(); ++i) CHECK(u[i] == Approx(phase[i] + (i >= 7 ? two_pi : 0)).margin(1e-12));
+  // Integers (double here), a period of 4: [0, 1, 2, 3, 0, 1, 2, 3] -> 0..7 (numpy's).
+  CHECK(testing::values(td::unwrap(td::from<int>({0, 1, 2, 3, 0, 1, 2, 3}, space), std::nullopt, -1, 4.0)) ==
+        std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7});
+  // discont = 4 leaves the jump of 3.5 alone and corrects that of -5.5 (numpy: 7.2832).
+  const auto w = testing::values(td::unwrap(td::from<double>({0, 3, 6.5, 1}, space), 4.0));
+  CHECK(w[2] == 6.5);
+  CHECK(w[3] == Approx(1 + two_pi).margin(1e-12));
+  // Along axis 0 of a float matrix of random walks, against a plain loop in double.
+  const auto steps = testing::random_values<float>(200 * 3, -3, 3, 71);
+  std::vector<float> walk(steps.size());
+  for (std::size_t j = 0; j < 3; ++j) {
+    float acc = 0;
+    for (std::size_t i = 0; i < 200; ++i) {
+      acc += steps[i * 3 + j];
+      walk[i * 3 + j] = std::remainder(acc, float(two_pi));  // wrapped into [-pi, pi]
+    }
+  }
+  const auto got = testing::values(td::unwrap(td::from(walk, {200, 3}, space), std::nullopt, 0));
+  for (std::size_t j = 0; j < 3; ++j) {
+    double run = walk[j];
+    for (std::size_t i = 1; i < 200; ++i) {
+      const double dd = double(float(walk[i * 3 + j] - walk[(i - 1) * 3 + j]));
+      double mod = std::fmod(dd + two_pi / 2, two_pi);
+      if (mod < 0) mod += two_pi;
+      mod -= two_pi / 2;
+      if (mod == -two_pi / 2 && dd > 0) mod = two_pi / 2;
+      run += std::abs(dd) < two_pi / 2 ? 0.0 : mod - dd;
+      CHECK(got[i * 3 + j] == Approx(double(walk[i * 3 + j]) + (run - walk[j])).margin(1e-3));
+    }
+  }
+  CHECK(td::unwrap(td::zeros<float>({0, 3}, space)).shape() == td::shape<2>{0, 3});
+  CHECK_THROWS_AS(td::unwrap(td::zeros<float>({2, 3}, space), std::nullopt, 2), td::index_error);
+}

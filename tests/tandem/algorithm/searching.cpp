@@ -9,6 +9,7 @@
 #include <iterator>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 #include "support/test_support.hpp"
 
@@ -468,4 +469,40 @@ TEMPLATE_TEST_CASE("intersect1d, union1d, setdiff1d and setxor1d, as numpy's", "
   CHECK(td::intersect1d(ta, td::zeros<int>({0}, space)).size() == 0);
   CHECK(testing::values(td::union1d(td::zeros<int>({0}, space), td::from<int>({3, 3}, space))) ==
         std::vector<double>{3});
+}
+
+TEMPLATE_TEST_CASE("lexsort sorts by the last key first", "[searching]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy: lexsort(([1, 5, 1, 4, 3, 4, 4], [9, 4, 0, 4, 0, 2, 1])) = [2, 4, 6, 5, 3, 1, 0].
+  const auto b = td::from<int>({1, 5, 1, 4, 3, 4, 4}, space);
+  const auto a = td::from<double>({9, 4, 0, 4, 0, 2, 1}, space);
+  CHECK(td::to_vector(td::lexsort(b, a)) == std::vector<td::index_t>{2, 4, 6, 5, 3, 1, 0});
+  CHECK(td::to_vector(td::lexsort(a)) == td::to_vector(td::argsort(a)));
+  // Three keys, one an expression and one reversed, against std::stable_sort of the tuples.
+  const std::size_t n = 5000;
+  const auto k0 = testing::random_values<float>(n, 0, 4, 61), k1 = testing::random_values<float>(n, 0, 3, 62),
+             k2 = testing::random_values<float>(n, 0, 5, 63);
+  std::vector<int> i0, i1, i2;
+  for (std::size_t i = 0; i < n; ++i) {
+    i0.push_back(int(k0[i]));
+    i1.push_back(int(k1[i]));
+    i2.push_back(int(k2[i]));
+  }
+  const auto t0 = td::from(i0, {td::index_t(n)}, space), t1 = td::from(i1, {td::index_t(n)}, space),
+             t2 = td::from(i2, {td::index_t(n)}, space);
+  std::vector<td::index_t> want(n);
+  for (std::size_t i = 0; i < n; ++i) want[i] = td::index_t(i);
+  // Key 1 is read reversed below, so key 1 of element i is i1[n - 1 - i].
+  std::stable_sort(want.begin(), want.end(), [&](td::index_t p, td::index_t q) {
+    const auto key = [&](td::index_t i) {
+      return std::tuple(2 * i2[std::size_t(i)], i1[n - 1 - std::size_t(i)], i0[std::size_t(i)]);
+    };
+    return key(p) < key(q);
+  });
+  CHECK(td::to_vector(td::lexsort(t0, td::flip(t1), t2 * 2)) == want);
+  // NaNs sort last, as argsort puts them; empty keys; keys of different lengths.
+  const auto f = td::from<float>({std::nanf(""), 1.f, std::nanf(""), 0.f}, space);
+  CHECK(td::to_vector(td::lexsort(td::from<int>({1, 0, 0, 0}, space), f)) == std::vector<td::index_t>{3, 1, 2, 0});
+  CHECK(td::lexsort(td::zeros<int>({0}, space), td::zeros<float>({0}, space)).size() == 0);
+  CHECK_THROWS_WITH(td::lexsort(a, td::zeros<int>({3}, space)), testing::contains("key 1 has 3 elements"));
 }
