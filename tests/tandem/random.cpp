@@ -1,6 +1,9 @@
 // Random numbers: Philox known answers, host/device agreement, statistics.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <random>
+#include <utility>
 
 #include "support/test_support.hpp"
 
@@ -253,4 +256,205 @@ TEST_CASE("the normal distribution's own log and cos agree with the C library", 
   CHECK(std::fabs(rd::cos_two_pi(0.25)) < 1e-16);
   CHECK(worst_log < 4e-16);  // relative
   CHECK(worst_cos < 2e-15);  // absolute; std::cos(2 pi t) itself rounds 2 pi t first
+}
+
+namespace {
+/// The sample mean and variance (ddof 0) of values drawn into a tensor, in double.
+template <class X>
+std::pair<double, double> moments(const X& x) {
+  const auto v = td::to_vector(x);
+  double m = 0, s = 0;
+  for (auto e : v) m += double(e);
+  m /= double(v.size());
+  for (auto e : v) s += (double(e) - m) * (double(e) - m);
+  return {m, s / double(v.size())};
+}
+/// The fraction of values at or below x0.
+template <class X>
+double fraction_below(const X& x, double x0) {
+  const auto v = td::to_vector(x);
+  double c = 0;
+  for (auto e : v) c += double(e) <= x0 ? 1 : 0;
+  return c / double(v.size());
+}
+}  // namespace
+
+TEMPLATE_TEST_CASE("the continuous distributions: moments and distribution functions", "[random]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  td::random::generator g{2026}, h{2026};
+  const td::index_t n = 1 << 18;
+  const double pi = 3.141592653589793, euler_gamma = 0.5772156649015329;
+  // P(X <= x0) within 6 standard errors of the exact distribution function.
+  const auto cdf_close = [&](const auto& x, double x0, double want) {
+    CAPTURE(x0, want);
+    CHECK(std::abs(fraction_below(x, x0) - want) < 6 * std::sqrt(want * (1 - want) / double(n)) + 1e-12);
+  };
+  // The mean within 6 standard errors, the variance within 3 percent.
+  const auto moments_close = [&](const auto& x, double mean, double var) {
+    const auto [m, s] = moments(x);
+    CAPTURE(mean, var, m, s);
+    CHECK(std::abs(m - mean) < 6 * std::sqrt(var / double(n)));
+    CHECK(std::abs(s - var) < 0.03 * var);
+  };
+  const auto phi = [](double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); };
+
+  const auto ln = g.lognormal<double>({n}, space, 0.5, 0.5);
+  moments_close(ln, std::exp(0.625), (std::exp(0.25) - 1) * std::exp(1.25));
+  cdf_close(ln, 1.0, phi((0 - 0.5) / 0.5));
+  CHECK(td::to_vector(h.lognormal<double>({n}, 0.5, 0.5)) == td::to_vector(ln));  // the host spelling's values
+
+  const auto la = g.laplace<double>({n}, space, 1.0, 2.0);
+  moments_close(la, 1.0, 8.0);
+  cdf_close(la, -1.0, 0.5 * std::exp(-1.0));
+  const auto lo = g.logistic<float>({n}, space, 1.f, 2.f);
+  static_assert(std::is_same_v<td::value_of_t<decltype(lo)>, float>);
+  moments_close(lo, 1.0, 4 * pi * pi / 3);
+  cdf_close(lo, 3.0, 1 / (1 + std::exp(-1.0)));
+  const auto gu = g.gumbel({n}, space, 1.0, 2.0);  // double, the parameters' type
+  moments_close(gu, 1 + 2 * euler_gamma, pi * pi * 4 / 6);
+  cdf_close(gu, 0.0, std::exp(-std::exp(0.5)));
+  const auto we = g.weibull({n}, space, 1.5);
+  const double g1 = std::tgamma(1 + 1 / 1.5), g2 = std::tgamma(1 + 2 / 1.5);
+  moments_close(we, g1, g2 - g1 * g1);
+  cdf_close(we, 1.0, 1 - std::exp(-1.0));
+  const auto pa = g.pareto({n}, space, 3.0);  // Lomax: its fourth moment is infinite, so no variance check
+  cdf_close(pa, 0.5, 1 - std::pow(1.5, -3.0));
+  cdf_close(pa, 0.01, 1 - std::pow(1.01, -3.0));
+  const auto ra = g.rayleigh({n}, space, 2.0);
+  moments_close(ra, 2 * std::sqrt(pi / 2), (4 - pi) / 2 * 4);
+  cdf_close(ra, 1.0, 1 - std::exp(-1.0 / 8));
+  const auto ca = g.standard_cauchy<double>({n}, space);
+  cdf_close(ca, -1.0, 0.25);
+  cdf_close(ca, 0.0, 0.5);
+  cdf_close(ca, 3.0, 0.5 + std::atan(3.0) / pi);
+
+  // Gamma below and above shape 1 and at a large shape; the distributions made of gammas.
+  for (const double k : {0.3, 1.0, 3.0, 50.0}) {
+    CAPTURE(k);
+    const auto ga = g.gamma({n}, space, k, 2.0);
+    CHECK(td::min(ga) >= 0.0);
+    moments_close(ga, 2 * k, 4 * k);
+  }
+  cdf_close(g.gamma({n}, space, 1.0), 1.0, 1 - std::exp(-1.0));  // Gamma(1) is exponential
+  CHECK(td::max(g.gamma({16}, space, 0.0)) == 0.0);               // numpy: shape 0 gives zeros
+  const auto be = g.beta({n}, space, 2.0, 5.0);
+  moments_close(be, 2.0 / 7, 10.0 / (49 * 8));
+  cdf_close(g.beta({n}, space, 1.0, 1.0), 0.3, 0.3);  // Beta(1, 1) is uniform
+  const auto cs = g.chisquare({n}, space, 4.0);
+  moments_close(cs, 4.0, 8.0);
+  cdf_close(cs, 2.0, 1 - std::exp(-1.0) * 2);  // df 4: 1 - e^(-x/2) (1 + x/2)
+  const auto st = g.standard_t({n}, space, 10.0);
+  moments_close(st, 0.0, 10.0 / 8);
+  cdf_close(g.standard_t({n}, space, 1.0), 1.0, 0.75);  // t with one degree is Cauchy
+
+  // Float draws are the double draws rounded; every parameter numpy refuses throws.
+  td::random::generator f1{5}, f2{5};
+  CHECK(td::to_vector(f1.gamma<float>({64}, space, 2.5f)) ==
+        td::to_vector(td::cast<float>(f2.gamma<double>({64}, space, 2.5))));
+  CHECK_THROWS_WITH(g.gamma({4}, space, -1.0), testing::contains("shape (-1"));
+  CHECK_THROWS_AS(g.beta({4}, space, 0.0, 1.0), td::error);
+  CHECK_THROWS_AS(g.laplace({4}, space, 0.0, -1.0), td::error);
+  CHECK_THROWS_AS(g.pareto({4}, space, 0.0), td::error);
+  CHECK_THROWS_AS(g.chisquare({4}, space, 0.0), td::error);
+  CHECK_THROWS_AS(g.lognormal({4}, space, 0.0, -0.5), td::error);
+}
+
+TEMPLATE_TEST_CASE("the counting distributions and choice", "[random]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  td::random::generator g{99}, h{99};
+  const td::index_t n = 1 << 18;
+  const auto moments_close = [&](const auto& x, double mean, double var) {
+    const auto [m, s] = moments(x);
+    CAPTURE(mean, var, m, s);
+    CHECK(std::abs(m - mean) < 6 * std::sqrt(var / double(n)));
+    CHECK(std::abs(s - var) < 0.03 * var);
+  };
+  // Poisson by multiplication (below 10) and by rejection (from 10).
+  for (const double lam : {0.5, 4.0, 10.0, 25.0, 1000.0}) {
+    CAPTURE(lam);
+    const auto p = g.poisson({n}, space, lam);
+    static_assert(std::is_same_v<td::value_of_t<decltype(p)>, std::int64_t>);
+    CHECK(td::min(p) >= 0);
+    moments_close(p, lam, lam);
+    const double p0 = std::exp(-lam) * (lam < 30 ? std::pow(lam, std::floor(lam)) / std::tgamma(std::floor(lam) + 1) : 0);
+    if (lam < 30) {  // P(X = floor(lam)), the mode's probability
+      const auto v = td::to_vector(p);
+      double c = 0;
+      for (auto e : v) c += e == std::int64_t(lam) ? 1 : 0;
+      CHECK(std::abs(c / double(n) - p0) < 6 * std::sqrt(p0 * (1 - p0) / double(n)));
+    }
+  }
+  CHECK(td::max(g.poisson({8}, space, 0.0)) == 0);
+  CHECK(td::to_vector(h.poisson({n}, 0.5)) == td::to_vector(td::random::generator{99}.poisson({n}, space, 0.5)));
+  // Binomial by inversion (n p < 30), by rejection, and with p > 1/2 (n minus 1 - p's).
+  for (const auto& [trials, p] : std::vector<std::pair<std::int64_t, double>>{{10, 0.3}, {1000, 0.4}, {100, 0.9}, {5, 1.0}}) {
+    CAPTURE(trials, p);
+    const auto b = g.binomial<int>({n}, space, trials, p);
+    CHECK(td::min(b) >= 0);
+    CHECK(td::max(b) <= trials);
+    if (p < 1)
+      moments_close(b, double(trials) * p, double(trials) * p * (1 - p));
+    else
+      CHECK(td::min(b) == trials);
+  }
+  CHECK(td::max(g.binomial({8}, space, 0, 0.5)) == 0);
+  CHECK_THROWS_AS(g.binomial({4}, space, 10, 1.5), td::error);
+  CHECK_THROWS_AS(g.binomial({4}, space, -1, 0.5), td::error);
+  CHECK_THROWS_WITH(g.poisson({4}, space, -1.0), testing::contains("lam"));
+  // Geometric: trials to the first success.
+  const auto ge = g.geometric({n}, space, 0.2);
+  CHECK(td::min(ge) >= 1);
+  moments_close(ge, 5.0, 20.0);
+  CHECK(std::abs(td::mean(ge == std::int64_t(1)) - 0.2) < 6 * std::sqrt(0.16 / double(n)));
+  CHECK(td::min(g.geometric({8}, space, 1.0)) == 1);
+  CHECK_THROWS_AS(g.geometric({4}, space, 0.0), td::error);
+
+  // choice with replacement: every element about equally often.
+  const auto a = td::from<double>({10, 20, 30, 40}, space);
+  const auto c = g.choice(a, n);
+  std::vector<double> counts(4, 0);
+  for (double x : td::to_vector(c)) counts[std::size_t(x / 10) - 1] += 1;
+  CHECK(chi_square(counts) < 30);  // 3 degrees of freedom: far beyond any plausible value
+  // Without replacement: distinct elements; all of them, a permutation.
+  const auto idx = g.choice(1000, 300, false, space);
+  auto sorted = td::to_vector(idx);
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+  CHECK((sorted.front() >= 0 && sorted.back() < 1000));
+  CHECK_THROWS_WITH(g.choice(a, 5, false), testing::contains("without replacement"));
+  CHECK(g.choice(a, 0).size() == 0);
+  CHECK_THROWS_AS(g.choice(td::zeros<double>({0}, space), 2), td::error);
+  // With probabilities: frequencies follow p; a zero probability is never drawn.
+  const auto p = td::from<double>({0.5, 0.0, 0.3, 0.2}, space);
+  const auto w = td::to_vector(g.choice(a, n, p));
+  std::vector<double> seen(4, 0);
+  for (double x : w) seen[std::size_t(x / 10) - 1] += 1;
+  CHECK(seen[1] == 0);
+  for (const auto& [k, q] : std::vector<std::pair<std::size_t, double>>{{0, 0.5}, {2, 0.3}, {3, 0.2}})
+    CHECK(std::abs(seen[k] / double(n) - q) < 6 * std::sqrt(q * (1 - q) / double(n)));
+  CHECK_THROWS_WITH(g.choice(a, 4, td::from<double>({0.5, 0.5, 0.5, 0.5}, space)), testing::contains("sum to"));
+  CHECK_THROWS_AS(g.choice(a, 4, td::from<double>({1.5, -0.5, 0, 0}, space)), td::error);
+  CHECK_THROWS_AS(g.choice(a, 4, td::from<double>({1, 0}, space)), td::shape_error);
+}
+
+TEST_CASE("the distributions' own exp agrees with the C library", "[random]") {
+  namespace rd = td::random::detail;
+  double worst = 0, worst_m1 = 0;
+  std::mt19937_64 gen(8);
+  for (int i = 0; i < 200000; ++i) {
+    const double x = std::uniform_real_distribution<double>(-740.0, 709.0)(gen) / double(1 + i % 1000);
+    worst = std::max(worst, std::fabs(rd::portable_exp(x) - std::exp(x)) / std::exp(x));
+    const double y = x / 500;
+    worst_m1 = std::max(worst_m1, std::fabs(rd::portable_expm1(y) - std::expm1(y)) / std::fabs(std::expm1(y) + 1e-300));
+  }
+  CHECK(worst < 4e-16);
+  CHECK(worst_m1 < 4e-16);
+  CHECK(rd::portable_exp(0.0) == 1.0);
+  CHECK(rd::portable_exp(1000.0) == HUGE_VAL);
+  CHECK(rd::portable_exp(-1000.0) == 0.0);
+  CHECK(rd::portable_exp(-744.0) == std::exp(-744.0));  // subnormal
+  CHECK(std::isnan(rd::portable_exp(std::nan(""))));
+  // log k! against lgamma(k + 1), through the exact products and Stirling's series.
+  for (double k = 0; k < 200; k += 1) CHECK(rd::log_factorial(k) == Approx(std::lgamma(k + 1)).epsilon(1e-14).margin(1e-14));
 }

@@ -1,6 +1,7 @@
 #pragma once
 /// \file random/generator.hpp
-/// `td::random::generator`: uniform, normal and integer tensors in any space.
+/// `td::random::generator`: uniform, normal and integer tensors in any space, numpy's
+/// other distributions (gamma, beta, poisson, binomial, ...), permutation and choice.
 ///
 /// \code
 /// td::random::generator g{42};
@@ -10,6 +11,8 @@
 /// auto k2 = g.integers(1, 7, {100}, td::device);                // numpy's order works too
 /// auto x = g.normal<double>({8});                              // no space: host memory
 /// auto h = g.uniform<td::half>({1024}, td::device);             // drawn in float, rounded
+/// auto gm = g.gamma({1000}, td::device, 2.0, 0.5);              // numpy's gamma(shape, scale)
+/// auto c = g.poisson({1000}, td::host, 4.0);                    // std::int64_t counts
 /// \endcode
 /// Counter-based: element i of the c-th call is Philox-4x32-10 of the counter
 /// (i, c) under the key `seed`, so values depend on (seed, call number, element index)
@@ -20,10 +23,13 @@
 #include <cstddef>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
+#include <vector>
 #include <type_traits>
 
 #include "../algorithm/for_each.hpp"
+#include "../algorithm/searching.hpp"
 #include "../algorithm/sort.hpp"
 #include "../backend/portable.hpp"
 #include "../config.hpp"
@@ -184,6 +190,316 @@ struct exponential_dist {
   TANDEM_HD T operator()(const words4& r) const {
     const double u = 1.0 - unit_interval<double>(r, 0);
     return static_cast<T>(mul_rn(-scale, portable_log(u)));
+  }
+};
+
+/// exp(x) for any double from + - * / and exact scaling by powers of two, as
+/// portable_log: x = k ln 2 + r with |r| <= ln(2) / 2 (ln 2 in two parts, so k ln2_hi is
+/// exact), e^r by its Taylor series to r^13, times 2^k.
+TANDEM_HD inline double portable_exp(double x) {
+  if (x != x) return x;
+  if (x > 709.782712893384) return ::tandem::detail::pstd::bit_cast<double>(std::uint64_t(0x7ff0000000000000));
+  if (x < -745.1332191019412) return 0.0;
+  constexpr double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+  const double k = ::tandem::detail::pstd::floor(add_rn(mul_rn(x, 1.4426950408889634), 0.5));
+  const double r = add_rn(add_rn(x, -mul_rn(k, ln2_hi)), -mul_rn(k, ln2_lo));
+  double p = inverse_factorial(13);
+  for (int j = 12; j >= 0; --j) p = add_rn(mul_rn(p, r), inverse_factorial(j));
+  int e = static_cast<int>(k);
+  const auto two_to = [](int n) {  // 2^n for -1022 <= n <= 1023, exactly
+    return ::tandem::detail::pstd::bit_cast<double>(static_cast<std::uint64_t>(n + 1023) << 52);
+  };
+  if (e > 1023) {
+    p = mul_rn(p, 2.0);
+    --e;
+  }
+  if (e < -1022) return mul_rn(mul_rn(p, two_to(e + 600)), two_to(-600));  // one rounding: the last
+  return mul_rn(p, two_to(e));
+}
+
+/// e^x - 1, accurate near 0 (its Taylor series to x^13 for |x| < ln(2) / 2), as expm1.
+TANDEM_HD inline double portable_expm1(double x) {
+  if (!(x > -0.34657359027997264 && x < 0.34657359027997264)) return add_rn(portable_exp(x), -1.0);
+  double p = inverse_factorial(13);
+  for (int j = 12; j >= 1; --j) p = add_rn(mul_rn(p, x), inverse_factorial(j));
+  return mul_rn(p, x);
+}
+
+/// Uniform values for a distribution that draws as many as it needs (rejection
+/// sampling): the element's own 128 random bits first, then blocks each Philox of the one
+/// before under a fixed key, so every space draws the same sequence.
+struct unit_stream {
+  words4 block;
+  int next = 0;
+  /// [0, 1) from 53 random bits.
+  TANDEM_HD double operator()() {
+    if (next == 4) {
+      block = philox4x32_10(block, 0x6A09E667u, 0xBB67AE85u);
+      next = 0;
+    }
+    const double u = unit_interval<double>(block, next);
+    next += 2;
+    return u;
+  }
+  /// (0, 1]: a logarithm's operand.
+  TANDEM_HD double open_below() { return 1.0 - (*this)(); }
+  /// (0, 1): drawn again at 0.
+  TANDEM_HD double open() {
+    double u = (*this)();
+    while (u == 0) u = (*this)();
+    return u;
+  }
+};
+
+/// A standard normal value from two of the stream's (Box-Muller's cosine half).
+TANDEM_HD inline double standard_normal(unit_stream& s) {
+  const double u1 = s.open_below(), u2 = s();
+  return mul_rn(::tandem::detail::pstd::sqrt(mul_rn(-2.0, portable_log(u1))), cos_two_pi(u2));
+}
+
+/// A Gamma(a, 1) value by Marsaglia and Tsang's method ("A simple method for generating
+/// gamma variables", ACM TOMS 2000): d = a - 1/3, c = 1 / sqrt(9 d) for a >= 1; a < 1
+/// draws Gamma(a + 1) times u^(1/a). The constants come from the host (gamma_constants).
+struct gamma_constants {
+  double a, d, c;
+  bool boost;  // a < 1
+};
+inline gamma_constants make_gamma_constants(double a) {
+  const bool boost = a < 1;
+  const double d = (boost ? a + 1 : a) - 1.0 / 3.0;
+  return {a, d, 1.0 / std::sqrt(9.0 * d), boost};
+}
+TANDEM_HD inline double standard_gamma(const gamma_constants& g, unit_stream& s) {
+  if (g.a == 0) return 0.0;
+  double value = 0;
+  for (;;) {
+    double x, v;
+    do {
+      x = standard_normal(s);
+      v = add_rn(1.0, mul_rn(g.c, x));
+    } while (v <= 0);
+    v = mul_rn(mul_rn(v, v), v);
+    const double u = s.open_below(), x2 = mul_rn(x, x);
+    if (u < add_rn(1.0, -mul_rn(0.0331, mul_rn(x2, x2))) ||
+        portable_log(u) < add_rn(mul_rn(0.5, x2), mul_rn(g.d, add_rn(add_rn(1.0, -v), portable_log(v))))) {
+      value = mul_rn(g.d, v);
+      break;
+    }
+  }
+  if (g.boost) value = mul_rn(value, portable_exp(portable_log(s.open_below()) / g.a));
+  return value;
+}
+
+/// log(k!) in double: exactly computed k! through portable_log for k <= 18, Stirling's
+/// series to k^-7 beyond (its error under 3e-15 there).
+TANDEM_HD inline double log_factorial(double k) {
+  if (k <= 18) {
+    double f = 1;
+    for (double i = 2; i <= k; i += 1) f = mul_rn(f, i);
+    return portable_log(f) ;
+  }
+  const double r = 1.0 / k, r2 = mul_rn(r, r);
+  double series = -1.0 / 1680;
+  series = add_rn(mul_rn(series, r2), 1.0 / 1260);
+  series = add_rn(mul_rn(series, r2), -1.0 / 360);
+  series = add_rn(mul_rn(series, r2), 1.0 / 12);
+  return add_rn(add_rn(add_rn(mul_rn(add_rn(k, 0.5), portable_log(k)), -k), 0.9189385332046728),
+                mul_rn(series, r));
+}
+
+/// The continuous distributions that are a function of one uniform value u in (0, 1)
+/// (numpy's formulas), with two parameters: a location and a scale, or a shape.
+enum class transform_kind { lognormal, laplace, logistic, gumbel, weibull, pareto, rayleigh, cauchy };
+
+template <class T, transform_kind Kind>
+struct transform_dist {
+  double p, q;  // (mean, sigma), (loc, scale), (a, unused), (scale, unused)
+  TANDEM_HD T operator()(const words4& r) const {
+    unit_stream s{r};
+    double x = 0;
+    if constexpr (Kind == transform_kind::lognormal) {
+      x = portable_exp(add_rn(p, mul_rn(q, standard_normal(s))));
+    } else if constexpr (Kind == transform_kind::laplace) {
+      // numpy's: u < 1/2 gives loc + scale log(2u), else loc - scale log(2 (1 - u)).
+      const double u = s.open();
+      x = u >= 0.5 ? add_rn(p, -mul_rn(q, portable_log(mul_rn(2.0, add_rn(1.0, -u)))))
+                   : add_rn(p, mul_rn(q, portable_log(mul_rn(2.0, u))));
+    } else if constexpr (Kind == transform_kind::logistic) {
+      const double u = s.open();
+      x = add_rn(p, mul_rn(q, portable_log(u / add_rn(1.0, -u))));
+    } else if constexpr (Kind == transform_kind::gumbel) {
+      const double u = 1.0 - s.open();  // (0, 1)
+      x = add_rn(p, -mul_rn(q, portable_log(-portable_log(u))));
+    } else if constexpr (Kind == transform_kind::weibull) {  // (-log u)^(1/a)
+      const double e = -portable_log(s.open_below());
+      x = p == 0 || e == 0 ? 0.0 : portable_exp(portable_log(e) / p);
+    } else if constexpr (Kind == transform_kind::pareto) {  // numpy's Lomax: expm1(E / a)
+      x = portable_expm1(-portable_log(s.open_below()) / p);
+    } else if constexpr (Kind == transform_kind::rayleigh) {
+      x = mul_rn(p, ::tandem::detail::pstd::sqrt(mul_rn(-2.0, portable_log(s.open_below()))));
+    } else {  // cauchy: cot(pi t) for t uniform in (0, 1), the angle of a uniform direction
+      const double t = s.open() * 0.5;
+      x = cos_two_pi(t) / sin_two_pi(t);
+    }
+    return static_cast<T>(x);
+  }
+};
+
+/// Gamma(shape, scale) values, and the distributions made of gammas: beta (X / (X + Y)),
+/// chi-square (2 Gamma(df / 2)), Student's t (a normal over sqrt(chi-square / df)).
+enum class gamma_kind { gamma, beta, chisquare, student };
+template <class T, gamma_kind Kind>
+struct gamma_dist {
+  gamma_constants g, h;  // h: beta's second shape
+  double scale;          // gamma's scale; Student's df
+  TANDEM_HD T operator()(const words4& r) const {
+    unit_stream s{r};
+    double x;
+    if constexpr (Kind == gamma_kind::gamma) {
+      x = mul_rn(scale, standard_gamma(g, s));
+    } else if constexpr (Kind == gamma_kind::chisquare) {
+      x = mul_rn(2.0, standard_gamma(g, s));
+    } else if constexpr (Kind == gamma_kind::beta) {
+      const double a = standard_gamma(g, s), b = standard_gamma(h, s);
+      x = a + b == 0 ? (g.a >= h.a ? 1.0 : 0.0) : a / add_rn(a, b);
+    } else {
+      const double z = standard_normal(s), c = mul_rn(2.0, standard_gamma(g, s));
+      x = z / ::tandem::detail::pstd::sqrt(c / scale);
+    }
+    return static_cast<T>(x);
+  }
+};
+
+/// Poisson values of mean lam: Knuth's product of uniform values below 10 (exp(-lam)
+/// from the host), Hoermann's transformed rejection PTRS ("The transformed rejection
+/// method for generating Poisson random variables", 1993) from 10, as numpy's.
+struct poisson_constants {
+  double lam, exp_neg_lam, slam, loglam, a, b, inv_alpha, vr;
+};
+inline poisson_constants make_poisson_constants(double lam) {
+  poisson_constants c{lam, std::exp(-lam), std::sqrt(lam), std::log(lam), 0, 0, 0, 0};
+  c.b = 0.931 + 2.53 * c.slam;
+  c.a = -0.059 + 0.02483 * c.b;
+  c.inv_alpha = 1.1239 + 1.1328 / (c.b - 3.4);
+  c.vr = 0.9277 - 3.6224 / (c.b - 2);
+  return c;
+}
+template <class I>
+struct poisson_dist {
+  poisson_constants c;
+  TANDEM_HD I operator()(const words4& r) const {
+    unit_stream s{r};
+    if (c.lam == 0) return I(0);
+    if (c.lam < 10) {
+      double prod = 1;
+      I k = 0;
+      for (;;) {
+        prod = mul_rn(prod, s.open_below());
+        if (prod <= c.exp_neg_lam) return k;
+        ++k;
+      }
+    }
+    const double log_inv_alpha = portable_log(c.inv_alpha);
+    for (;;) {
+      const double u = add_rn(s(), -0.5), v = s.open_below();
+      const double us = add_rn(0.5, -(u < 0 ? -u : u));
+      const double k = ::tandem::detail::pstd::floor(
+          add_rn(add_rn(mul_rn(add_rn(mul_rn(2.0, c.a) / us, c.b), u), c.lam), 0.43));
+      if (us >= 0.07 && v <= c.vr) return static_cast<I>(k);
+      if (k < 0 || (us < 0.013 && v > us)) continue;
+      const double lhs = add_rn(add_rn(portable_log(v), log_inv_alpha), -portable_log(add_rn(c.a / mul_rn(us, us), c.b)));
+      const double rhs = add_rn(add_rn(-c.lam, mul_rn(k, c.loglam)), -log_factorial(k));
+      if (lhs <= rhs) return static_cast<I>(k);
+    }
+  }
+};
+
+/// Binomial values of n trials with probability p: for p > 1/2 n minus those of 1 - p;
+/// inversion while n p < 30 (numpy's threshold), else Hoermann's BTRS ("The generation
+/// of binomial random variates", 1993).
+struct binomial_constants {
+  double n, p;
+  bool flip;
+  double q, qn, bound;                                    // inversion
+  double spq, b, a, c, vr, alpha, lpq, m, h;             // BTRS
+};
+inline binomial_constants make_binomial_constants(std::int64_t trials, double prob) {
+  binomial_constants k{};
+  k.n = static_cast<double>(trials);
+  k.flip = prob > 0.5;
+  k.p = k.flip ? 1 - prob : prob;
+  k.q = 1 - k.p;
+  k.qn = std::exp(k.n * std::log1p(-k.p));
+  const double np = k.n * k.p;
+  k.bound = std::min(k.n, np + 10.0 * std::sqrt(np * k.q + 1));
+  k.spq = std::sqrt(np * k.q);
+  k.b = 1.15 + 2.53 * k.spq;
+  k.a = -0.0873 + 0.0248 * k.b + 0.01 * k.p;
+  k.c = np + 0.5;
+  k.vr = 0.92 - 4.2 / k.b;
+  k.alpha = (2.83 + 5.1 / k.b) * k.spq;
+  k.lpq = std::log(k.p / k.q);
+  k.m = std::floor((k.n + 1) * k.p);
+  return k;
+}
+template <class I>
+struct binomial_dist {
+  binomial_constants k;
+  TANDEM_HD I operator()(const words4& r) const {
+    unit_stream s{r};
+    double x = 0;
+    if (k.p == 0 || k.n == 0) {
+      x = 0;
+    } else if (mul_rn(k.n, k.p) < 30) {
+      double px = k.qn, u = s();
+      while (u > px) {
+        x = add_rn(x, 1.0);
+        if (x > k.bound) {
+          x = 0;
+          px = k.qn;
+          u = s();
+        } else {
+          u = add_rn(u, -px);
+          px = mul_rn(mul_rn(add_rn(k.n, -add_rn(x, -1.0)), k.p), px) / mul_rn(x, k.q);
+        }
+      }
+    } else {
+      const double h = add_rn(log_factorial(k.m), log_factorial(add_rn(k.n, -k.m)));
+      for (;;) {
+        const double u = add_rn(s(), -0.5);
+        double v = s.open_below();
+        const double us = add_rn(0.5, -(u < 0 ? -u : u));
+        const double j = ::tandem::detail::pstd::floor(add_rn(mul_rn(add_rn(mul_rn(2.0, k.a) / us, k.b), u), k.c));
+        if (j < 0 || j > k.n) continue;
+        if (us >= 0.07 && v <= k.vr) {
+          x = j;
+          break;
+        }
+        v = portable_log(mul_rn(v, k.alpha) / add_rn(k.a / mul_rn(us, us), k.b));
+        const double bound = add_rn(add_rn(add_rn(h, -log_factorial(j)), -log_factorial(add_rn(k.n, -j))),
+                                    mul_rn(add_rn(j, -k.m), k.lpq));
+        if (v <= bound) {
+          x = j;
+          break;
+        }
+      }
+    }
+    return static_cast<I>(k.flip ? add_rn(k.n, -x) : x);
+  }
+};
+
+/// Geometric values (trials to the first success, from 1) of probability p: numpy's
+/// inversion, ceil(log(u) / log(1 - p)), with log1p(-p) from the host (-inf for p = 1:
+/// every value 1); the largest I where that overflows.
+template <class I>
+struct geometric_dist {
+  double log_q;
+  double limit;  // 2^digits of I: the values from there are I's largest
+  I most;
+  TANDEM_HD I operator()(const words4& r) const {
+    unit_stream s{r};
+    const double k = ::tandem::detail::pstd::ceil(portable_log(s.open_below()) / log_q);
+    return k < 1 ? I(1) : k >= limit ? most : static_cast<I>(k);
   }
 };
 
@@ -351,6 +667,106 @@ class generator {
     return exponential<T>(tandem::detail::to_shape(extents), host_space{}, scale);
   }
 
+  // numpy's other distributions, each in three spellings as exponential: (shape<R>,
+  // space, parameters...), (braced extents, space, parameters...), (braced extents,
+  // parameters...) for the host. The real-valued ones draw float or double (the
+  // parameters' type unless named) and compute in double; the counting ones draw
+  // integers (std::int64_t unless named, numpy's int64). Parameters numpy refuses throw
+  // td::error naming them.
+#define TANDEM_DISTRIBUTION(Out, name, params, args)                                                  \
+  template <Out, std::size_t R, space S>                                                              \
+  tensor<T, R, S> name(const shape<R>& extents, S space_tag TANDEM_PARAMS params) {                   \
+    return fill<T>(extents, space_tag, name##_of<T>(TANDEM_ARGS args));                               \
+  }                                                                                                   \
+  template <Out, std::size_t R, space S>                                                              \
+  tensor<T, R, S> name(const index_t (&extents)[R], S space_tag TANDEM_PARAMS params) {               \
+    return fill<T>(tandem::detail::to_shape(extents), space_tag, name##_of<T>(TANDEM_ARGS args));     \
+  }                                                                                                   \
+  template <Out, std::size_t R>                                                                       \
+  tensor<T, R> name(const index_t (&extents)[R] TANDEM_PARAMS params) {                               \
+    return fill<T>(tandem::detail::to_shape(extents), host_space{}, name##_of<T>(TANDEM_ARGS args));  \
+  }
+#define TANDEM_PARAMS(...) __VA_OPT__(, ) __VA_ARGS__
+#define TANDEM_ARGS(...) __VA_ARGS__
+  /// exp of normal values with `mean` and `sigma` (numpy's lognormal).
+  TANDEM_DISTRIBUTION(class T = double, lognormal, (T mean = T(0), T sigma = T(1)), (mean, sigma))
+  /// Laplace (double exponential) values around loc, of `scale`.
+  TANDEM_DISTRIBUTION(class T = double, laplace, (T loc = T(0), T scale = T(1)), (loc, scale))
+  /// Logistic values around loc, of `scale`.
+  TANDEM_DISTRIBUTION(class T = double, logistic, (T loc = T(0), T scale = T(1)), (loc, scale))
+  /// Gumbel (extreme value type I) values of mode loc and `scale`.
+  TANDEM_DISTRIBUTION(class T = double, gumbel, (T loc = T(0), T scale = T(1)), (loc, scale))
+  /// Weibull values of shape a (scale 1): (-log u)^(1/a).
+  TANDEM_DISTRIBUTION(class T = double, weibull, (T a), (a))
+  /// Pareto II (Lomax) values of shape a, as numpy's pareto: add 1 and multiply by x_m
+  /// for the classical Pareto.
+  TANDEM_DISTRIBUTION(class T = double, pareto, (T a), (a))
+  /// Rayleigh values of `scale`.
+  TANDEM_DISTRIBUTION(class T = double, rayleigh, (T scale = T(1)), (scale))
+  /// Standard Cauchy (Lorentz) values.
+  TANDEM_DISTRIBUTION(class T = double, standard_cauchy, (), ())
+  /// Gamma values of shape k and `scale` (numpy's gamma(shape, scale)).
+  TANDEM_DISTRIBUTION(class T = double, gamma, (T k, T scale = T(1)), (k, scale))
+  /// Beta values of shapes a and b.
+  TANDEM_DISTRIBUTION(class T = double, beta, (T a, T b), (a, b))
+  /// Chi-square values of df degrees of freedom.
+  TANDEM_DISTRIBUTION(class T = double, chisquare, (T df), (df))
+  /// Student's t values of df degrees of freedom.
+  TANDEM_DISTRIBUTION(class T = double, standard_t, (T df), (df))
+  /// Poisson counts of mean lam (numpy's poisson(lam)).
+  TANDEM_DISTRIBUTION(class T = std::int64_t, poisson, (double lam = 1.0), (lam))
+  /// Binomial counts: successes in n trials of probability p.
+  TANDEM_DISTRIBUTION(class T = std::int64_t, binomial, (std::int64_t n, double p), (n, p))
+  /// Geometric counts: the trials up to and including the first success, probability p.
+  TANDEM_DISTRIBUTION(class T = std::int64_t, geometric, (double p), (p))
+#undef TANDEM_ARGS
+#undef TANDEM_PARAMS
+#undef TANDEM_DISTRIBUTION
+
+  /// numpy's choice: `count` elements drawn from the rank-1 operand `a` (or from 0, ...,
+  /// n - 1 for an integer n), with replacement unless `replace` is false (then distinct
+  /// positions: the first `count` of a permutation; count <= a's size). With
+  /// probabilities p (rank 1, one per element, non-negative, summing to 1 within
+  /// sqrt(epsilon) as numpy checks), with replacement only.
+  template <operand A>
+  auto choice(const A& a, index_t count, bool replace = true) {
+    static_assert(rank_of_v<A> == 1, "tandem: choice draws from a rank-1 operand");
+    const index_t n = a.shape()[0];
+    return take(a, choice_positions(n, count, replace, space_of_t<A>{}));
+  }
+  template <space S = host_space>
+  tensor<index_t, 1, S> choice(index_t n, index_t count, bool replace = true, S space_tag = {}) {
+    return choice_positions(n, count, replace, space_tag);
+  }
+  template <operand A, operand P>
+  auto choice(const A& a, index_t count, const P& p) {
+    static_assert(rank_of_v<A> == 1 && rank_of_v<P> == 1, "tandem: choice draws from a rank-1 operand with rank-1 p");
+    using S = typename tandem::detail::spaces_must_match<space_of_t<A>, space_of_t<P>>::type;
+    const index_t n = a.shape()[0];
+    if (p.shape()[0] != n)
+      throw shape_error("tandem: choice: " + std::to_string(p.shape()[0]) + " probabilities for " + std::to_string(n) +
+                        " elements");
+    if (count < 0) throw shape_error("tandem: choice: count must be non-negative, got " + std::to_string(count));
+    if (n == 0) {
+      if (count == 0) return take(a, tensor<index_t, 1, S>(shape<1>{0}));
+      throw error("tandem: choice: cannot draw from an empty operand");
+    }
+    const tensor<double, 1, S> cdf = cumsum(cast<double>(p));
+    const std::vector<double> pv = to_vector(cast<double>(p));
+    for (std::size_t i = 0; i != pv.size(); ++i)
+      if (!(pv[i] >= 0) || !std::isfinite(pv[i]))
+        throw error("tandem: choice: probability " + std::to_string(i) + " is " + std::to_string(pv[i]) +
+                    "; probabilities are non-negative and finite");
+    const double total = to_vector(tandem::detail::along(cdf.view(), 0, n - 1, 1))[0];
+    if (std::abs(total - 1.0) > std::sqrt(std::numeric_limits<double>::epsilon()))
+      throw error("tandem: choice: probabilities sum to " + std::to_string(total) + ", not 1");
+    const auto u = uniform<double>(shape<1>{count}, S{}, 0.0, 1.0) * total;
+    // The first element whose cumulative probability exceeds u (searchsorted right),
+    // kept below n where rounding leaves the total under u.
+    const auto pos = eval(minimum(searchsorted(cdf, u, side::right), n - 1));
+    return take(a, pos);
+  }
+
   /// A random permutation of 0, 1, ..., n - 1 (numpy's permutation(n)): the indices in
   /// the order of 64-bit random keys (a stable sort, so the same in every space).
   template <space S = host_space>
@@ -410,6 +826,116 @@ class generator {
     if (!(lo < hi))
       throw error("tandem: integers: lo (" + std::to_string(lo) + ") must be below hi (" + std::to_string(hi) + ")");
     return {lo, static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo)};
+  }
+
+  template <class T>
+  static void check_real() {
+    static_assert(std::is_floating_point_v<T>, "tandem: this distribution draws float or double values");
+  }
+  static void require(bool ok, const char* dist, const std::string& what) {
+    if (!ok) throw error(std::string("tandem: ") + dist + ": " + what);
+  }
+  template <class T, detail::transform_kind Kind>
+  static detail::transform_dist<T, Kind> transform_of(double p, double q) {
+    check_real<T>();
+    return {p, q};
+  }
+  template <class T>
+  static auto lognormal_of(T mean, T sigma) {
+    require(sigma >= T(0), "lognormal", "sigma (" + number(sigma) + ") must be non-negative");
+    return transform_of<T, detail::transform_kind::lognormal>(mean, sigma);
+  }
+#define TANDEM_LOCATION_SCALE(name)                                                              \
+  template <class T>                                                                             \
+  static auto name##_of(T loc, T scale) {                                                        \
+    require(scale >= T(0), #name, "scale (" + number(scale) + ") must be non-negative");         \
+    return transform_of<T, detail::transform_kind::name>(loc, scale);                            \
+  }
+  TANDEM_LOCATION_SCALE(laplace)
+  TANDEM_LOCATION_SCALE(logistic)
+  TANDEM_LOCATION_SCALE(gumbel)
+#undef TANDEM_LOCATION_SCALE
+  template <class T>
+  static auto weibull_of(T a) {
+    require(a >= T(0), "weibull", "a (" + number(a) + ") must be non-negative");
+    return transform_of<T, detail::transform_kind::weibull>(a, 0);
+  }
+  template <class T>
+  static auto pareto_of(T a) {
+    require(a > T(0), "pareto", "a (" + number(a) + ") must be positive");
+    return transform_of<T, detail::transform_kind::pareto>(a, 0);
+  }
+  template <class T>
+  static auto rayleigh_of(T scale) {
+    require(scale >= T(0), "rayleigh", "scale (" + number(scale) + ") must be non-negative");
+    return transform_of<T, detail::transform_kind::rayleigh>(scale, 0);
+  }
+  template <class T>
+  static auto standard_cauchy_of() {
+    return transform_of<T, detail::transform_kind::cauchy>(0, 0);
+  }
+  template <class T>
+  static detail::gamma_dist<T, detail::gamma_kind::gamma> gamma_of(T k, T scale) {
+    check_real<T>();
+    require(k >= T(0), "gamma", "shape (" + number(k) + ") must be non-negative");
+    require(scale >= T(0), "gamma", "scale (" + number(scale) + ") must be non-negative");
+    return {detail::make_gamma_constants(double(k)), {}, double(scale)};
+  }
+  template <class T>
+  static detail::gamma_dist<T, detail::gamma_kind::beta> beta_of(T a, T b) {
+    check_real<T>();
+    require(a > T(0) && b > T(0), "beta", "a (" + number(a) + ") and b (" + number(b) + ") must be positive");
+    return {detail::make_gamma_constants(double(a)), detail::make_gamma_constants(double(b)), 1.0};
+  }
+  template <class T>
+  static detail::gamma_dist<T, detail::gamma_kind::chisquare> chisquare_of(T df) {
+    check_real<T>();
+    require(df > T(0), "chisquare", "df (" + number(df) + ") must be positive");
+    return {detail::make_gamma_constants(double(df) / 2), {}, 1.0};
+  }
+  template <class T>
+  static detail::gamma_dist<T, detail::gamma_kind::student> standard_t_of(T df) {
+    check_real<T>();
+    require(df > T(0), "standard_t", "df (" + number(df) + ") must be positive");
+    return {detail::make_gamma_constants(double(df) / 2), {}, double(df)};
+  }
+  template <class I>
+  static detail::poisson_dist<I> poisson_of(double lam) {
+    static_assert(std::is_integral_v<I> && !std::is_same_v<I, bool>, "tandem: poisson draws integer values");
+    // numpy's limit: larger means make the rejection's numbers lose their integers.
+    require(lam >= 0 && lam <= 1e18, "poisson", "lam (" + std::to_string(lam) + ") must lie in [0, 1e18]");
+    return {detail::make_poisson_constants(lam)};
+  }
+  template <class I>
+  static detail::binomial_dist<I> binomial_of(std::int64_t n, double p) {
+    static_assert(std::is_integral_v<I> && !std::is_same_v<I, bool>, "tandem: binomial draws integer values");
+    require(n >= 0, "binomial", "n (" + std::to_string(n) + ") must be non-negative");
+    require(p >= 0 && p <= 1, "binomial", "p (" + std::to_string(p) + ") must lie in [0, 1]");
+    require(static_cast<double>(n) <= static_cast<double>(std::numeric_limits<I>::max()), "binomial",
+            "n (" + std::to_string(n) + ") does not fit the element type");
+    return {detail::make_binomial_constants(n, p)};
+  }
+  template <class I>
+  static detail::geometric_dist<I> geometric_of(double p) {
+    static_assert(std::is_integral_v<I> && !std::is_same_v<I, bool>, "tandem: geometric draws integer values");
+    require(p > 0 && p <= 1, "geometric", "p (" + std::to_string(p) + ") must lie in (0, 1]");
+    return {std::log1p(-p), std::ldexp(1.0, std::numeric_limits<I>::digits), std::numeric_limits<I>::max()};
+  }
+
+  /// choice's positions: uniform integers in [0, n), or the first count of a permutation.
+  template <class S>
+  tensor<index_t, 1, S> choice_positions(index_t n, index_t count, bool replace, S space_tag) {
+    if (n < 0 || count < 0)
+      throw shape_error("tandem: choice: sizes must be non-negative, got " + std::to_string(n) + " elements and count " +
+                        std::to_string(count));
+    if (count == 0) return tensor<index_t, 1, S>(shape<1>{0});
+    if (n == 0) throw error("tandem: choice: cannot draw from an empty operand");
+    if (replace) return integers<index_t>(shape<1>{count}, space_tag, index_t(0), n);
+    if (count > n)
+      throw error("tandem: choice: cannot take " + std::to_string(count) + " distinct elements of " + std::to_string(n) +
+                  " without replacement");
+    const auto all = permutation(n, space_tag);
+    return tensor<index_t, 1, S>(tandem::detail::along(all.view(), 0, 0, count));
   }
 
   template <class T, std::size_t R, class S, class Dist>
