@@ -31,12 +31,24 @@
 //             operands' elements. td::einsum<"ij,jk,kl->il"> of three 1024 x 1024
 //             float32 (contracted pairwise: two matmuls) next to td::matmul called
 //             twice; items are multiply-adds (2 n^3).
+//   random    2^20 (and 2^24) doubles drawn by td::random::generator: normal (the
+//             reference: one Box-Muller value each), gamma(2.5), poisson(25) and
+//             binomial(1000, 0.4), next to baseline_std: the <random> distribution of the
+//             same parameters on std::mt19937_64 in one loop on one thread, as a user
+//             writes it (numpy's Generator, `benchmarks/vocabulary_numpy.py`, for
+//             scale). Items are values drawn.
+//   histogram td::histogram of 2^24 float32 into 64 bins between given (uneven) edges,
+//             each element's bin found by binary search, and into 64 equal bins over a
+//             range (the bin computed), next to baseline_loop: std::upper_bound over the
+//             edges for each element, one thread. Items are elements.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 
 namespace td = tandem;
@@ -221,6 +233,77 @@ void bm_einsum(benchmark::State& state, einsum_case which) {
   state.SetItemsProcessed(state.iterations() * (product ? n * n * n : chain ? 2 * n * n * n : rows * cols));
 }
 
+enum class draw { normal, gamma, poisson, binomial };
+
+template <class Space>
+void bm_draw(benchmark::State& state, draw which, bool baseline) {
+  const td::index_t n = state.range(0);
+  td::random::generator g{14};
+  std::mt19937_64 engine{14};
+  std::vector<double> real(static_cast<std::size_t>(n));
+  std::vector<std::int64_t> count(static_cast<std::size_t>(n));
+  std::normal_distribution<double> normal;
+  std::gamma_distribution<double> gamma(2.5);
+  std::poisson_distribution<std::int64_t> poisson(25.0);
+  std::binomial_distribution<std::int64_t> binomial(1000, 0.4);
+  for (auto _ : state) {
+    if (baseline) {
+      switch (which) {
+        case draw::normal: for (auto& x : real) x = normal(engine); break;
+        case draw::gamma: for (auto& x : real) x = gamma(engine); break;
+        case draw::poisson: for (auto& k : count) k = poisson(engine); break;
+        case draw::binomial: for (auto& k : count) k = binomial(engine); break;
+      }
+      benchmark::DoNotOptimize(real.data());
+      benchmark::DoNotOptimize(count.data());
+    } else {
+      switch (which) {
+        case draw::normal: benchmark::DoNotOptimize(g.normal<double>({n}, Space{}).data()); break;
+        case draw::gamma: benchmark::DoNotOptimize(g.gamma({n}, Space{}, 2.5).data()); break;
+        case draw::poisson: benchmark::DoNotOptimize(g.poisson({n}, Space{}, 25.0).data()); break;
+        case draw::binomial: benchmark::DoNotOptimize(g.binomial({n}, Space{}, 1000, 0.4).data()); break;
+      }
+    }
+    td::synchronize(Space{});
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+
+enum class binning { edges, uniform, baseline };
+
+template <class Space>
+void bm_histogram(benchmark::State& state, binning how) {
+  const td::index_t n = state.range(0);
+  td::random::generator g{15};
+  const auto a = g.normal<float>({n}, Space{});
+  std::vector<double> edges(65);
+  for (std::size_t k = 0; k < edges.size(); ++k) {  // uneven: denser near 0
+    const double t = -1.0 + 2.0 * double(k) / 64.0;
+    edges[k] = 3.0 * t * (t < 0 ? -t : t);
+  }
+  const auto e = td::from(edges, {65}, Space{});
+  const std::vector<float> host = td::to_vector(a);
+  std::vector<td::index_t> counts(64);
+  for (auto _ : state) {
+    switch (how) {
+      case binning::edges: benchmark::DoNotOptimize(td::histogram(a, e).data()); break;
+      case binning::uniform: benchmark::DoNotOptimize(td::histogram(a, 64, -3.0, 3.0).data()); break;
+      case binning::baseline:
+        std::fill(counts.begin(), counts.end(), 0);
+        for (const float x : host) {
+          const double v = x;
+          if (!(v >= edges.front() && v <= edges.back())) continue;
+          const auto it = std::upper_bound(edges.begin(), edges.end() - 1, v);
+          ++counts[static_cast<std::size_t>(it - edges.begin() - 1)];
+        }
+        benchmark::DoNotOptimize(counts.data());
+        break;
+    }
+    td::synchronize(Space{});
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+
 void einsum_setup(benchmark::internal::Benchmark* b) {
   b->UseRealTime();
   b->Unit(benchmark::kMillisecond);
@@ -295,6 +378,24 @@ int main(int argc, char** argv) {
       ->Apply(einsum_setup);
   benchmark::RegisterBenchmark("einsum/sum2/baseline_loop", bm_einsum<td::host_space>, einsum_case::sum2_baseline)
       ->Apply(einsum_setup);
+  const std::pair<const char*, draw> draws[] = {
+      {"random/normal", draw::normal}, {"random/gamma", draw::gamma}, {"random/poisson", draw::poisson},
+      {"random/binomial", draw::binomial}};
+  for (const auto& [name, which] : draws) {
+    const std::string base = name;
+    benchmark::RegisterBenchmark((base + "/tandem_host").c_str(), bm_draw<td::host_space>, which, false)->Apply(sizes);
+    benchmark::RegisterBenchmark((base + "/tandem_device").c_str(), bm_draw<td::device_space>, which, false)
+        ->Apply(sizes);
+    benchmark::RegisterBenchmark((base + "/baseline_std").c_str(), bm_draw<td::host_space>, which, true)->Apply(sizes);
+  }
+  benchmark::RegisterBenchmark("histogram/edges/tandem_host", bm_histogram<td::host_space>, binning::edges)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram/edges/tandem_device", bm_histogram<td::device_space>, binning::edges)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram/uniform/tandem_host", bm_histogram<td::host_space>, binning::uniform)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram/edges/baseline_loop", bm_histogram<td::host_space>, binning::baseline)
+      ->Apply(sizes);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -370,6 +370,20 @@ struct gamma_dist {
   }
 };
 
+/// One proposal of Hoermann's transformed rejection (PTRS and BTRS alike): u uniform in
+/// [-1/2, 1/2), v in (0, 1], us = 1/2 - |u|, and the candidate floor((2a / us + b) u + c).
+struct rejection_proposal {
+  double u, v, us, k;
+};
+TANDEM_HD inline rejection_proposal transformed_rejection(double a, double b, double c, unit_stream& s) {
+  rejection_proposal p;
+  p.u = add_rn(s(), -0.5);
+  p.v = s.open_below();
+  p.us = add_rn(0.5, -(p.u < 0 ? -p.u : p.u));
+  p.k = ::tandem::detail::pstd::floor(add_rn(mul_rn(add_rn(mul_rn(2.0, a) / p.us, b), p.u), c));
+  return p;
+}
+
 /// Poisson values of mean lam: Knuth's product of uniform values below 10 (exp(-lam)
 /// from the host), Hoermann's transformed rejection PTRS ("The transformed rejection
 /// method for generating Poisson random variables", 1993) from 10, as numpy's.
@@ -401,10 +415,8 @@ struct poisson_dist {
     }
     const double log_inv_alpha = portable_log(c.inv_alpha);
     for (;;) {
-      const double u = add_rn(s(), -0.5), v = s.open_below();
-      const double us = add_rn(0.5, -(u < 0 ? -u : u));
-      const double k = ::tandem::detail::pstd::floor(
-          add_rn(add_rn(mul_rn(add_rn(mul_rn(2.0, c.a) / us, c.b), u), c.lam), 0.43));
+      const auto [u, v, us, k] = transformed_rejection(c.a, c.b, c.lam + 0.43, s);
+      (void)u;
       if (us >= 0.07 && v <= c.vr) return static_cast<I>(k);
       if (k < 0 || (us < 0.013 && v > us)) continue;
       const double lhs = add_rn(add_rn(portable_log(v), log_inv_alpha), -portable_log(add_rn(c.a / mul_rn(us, us), c.b)));
@@ -466,19 +478,13 @@ struct binomial_dist {
     } else {
       const double h = add_rn(log_factorial(k.m), log_factorial(add_rn(k.n, -k.m)));
       for (;;) {
-        const double u = add_rn(s(), -0.5);
-        double v = s.open_below();
-        const double us = add_rn(0.5, -(u < 0 ? -u : u));
-        const double j = ::tandem::detail::pstd::floor(add_rn(mul_rn(add_rn(mul_rn(2.0, k.a) / us, k.b), u), k.c));
+        const auto [u, v, us, j] = transformed_rejection(k.a, k.b, k.c, s);
+        (void)u;
         if (j < 0 || j > k.n) continue;
-        if (us >= 0.07 && v <= k.vr) {
-          x = j;
-          break;
-        }
-        v = portable_log(mul_rn(v, k.alpha) / add_rn(k.a / mul_rn(us, us), k.b));
-        const double bound = add_rn(add_rn(add_rn(h, -log_factorial(j)), -log_factorial(add_rn(k.n, -j))),
-                                    mul_rn(add_rn(j, -k.m), k.lpq));
-        if (v <= bound) {
+        if ((us >= 0.07 && v <= k.vr) ||
+            portable_log(mul_rn(v, k.alpha) / add_rn(k.a / mul_rn(us, us), k.b)) <=
+                add_rn(add_rn(add_rn(h, -log_factorial(j)), -log_factorial(add_rn(k.n, -j))),
+                       mul_rn(add_rn(j, -k.m), k.lpq))) {
           x = j;
           break;
         }
