@@ -830,10 +830,18 @@ auto lstsq(const A& a, const B& b, double rcond = -1) {
 }
 
 namespace detail_norm {
+/// |a| as P: a real operand converted first (so INT_MIN's magnitude is exact), a
+/// complex one's magnitude converted.
+template <class P, class A>
+auto abs_as(const A& a) {
+  if constexpr (detail::is_complex_v<value_of_t<A>>)
+    return cast<P>(abs(a));
+  else
+    return abs(cast<P>(a));
+}
 template <class A>
 auto abs_of(const A& a) {
-  using P = detail::real_part_t<detail::real_t<value_of_t<A>>>;
-  return cast<P>(abs(a));
+  return abs_as<detail::real_part_t<detail::real_t<value_of_t<A>>>>(a);
 }
 }  // namespace detail_norm
 
@@ -927,6 +935,78 @@ auto norm(const A& a, std::string_view ord) {
     return sa.view.size() == 0 ? M(0) : M(sum(svdvals(sa.view)));
   }
   throw error("tandem: linalg::norm: ord \"" + std::string(ord) + "\" is not a norm (use \"fro\" or \"nuc\")");
+}
+
+namespace detail_norm {
+/// The matrix norm `ord` of each matrix of a dense batch (B, m, n): a tensor of B.
+template <class M, class T, class S, class Ord>
+tensor<M, 1, S> of_batch(const tensor_view<const T, 3, S>& x, Ord ord) {
+  const index_t batch = x.extent(0), m = x.extent(1), n = x.extent(2);
+  tensor<M, 1, S> out(shape<1>{batch});
+  if (batch == 0 || m == 0 || n == 0) return out;  // numpy's norms of empty matrices are 0
+  const auto singular = [&] { return svdvals(x); };
+  if constexpr (std::is_convertible_v<Ord, std::string_view>) {
+    const std::string_view name = ord;
+    if (name == "fro")
+      out = cast<M>(tandem::norm(tensor_view<const T, 2, S>(x.data(), shape<2>{batch, m * n}), 1));
+    else if (name == "nuc")
+      out = cast<M>(sum(singular(), 1));
+    else
+      throw error("tandem: linalg::norm: ord \"" + std::string(name) + "\" is not a norm (use \"fro\" or \"nuc\")");
+  } else {
+    const double inf = std::numeric_limits<double>::infinity();
+    const auto mag = abs_as<M>(x);
+    if (ord == 2 || ord == -2) {
+      const auto s = singular();
+      out = cast<M>(ord == 2 ? max(s, 1) : min(s, 1));
+    } else if (ord == inf || ord == -inf) {  // rows' sums
+      const tensor<M, 2, S> rows = sum(mag, 2);
+      out = ord == inf ? max(rows, 1) : min(rows, 1);
+    } else if (ord == 1 || ord == -1) {  // columns' sums
+      const tensor<M, 2, S> cols = sum(mag, 1);
+      out = ord == 1 ? max(cols, 1) : min(cols, 1);
+    } else {
+      throw error("tandem: linalg::norm: ord " + std::to_string(ord) +
+                  " is not a matrix norm (use inf, -inf, 1, -1, 2, -2, \"fro\" or \"nuc\")");
+    }
+  }
+  return out;
+}
+}  // namespace detail_norm
+
+/// numpy.linalg.norm(a, ord, axis=(r, c)): the matrix norm `ord` (a number as for a
+/// matrix, or "fro" or "nuc") of each matrix whose rows run along axis r and columns
+/// along axis c, the other axes kept in order: a tensor of rank R - 2 (a value for a
+/// matrix). Real, double for integers. The two axes must differ (td::error).
+template <operand A, class Ord>
+  requires(std::is_arithmetic_v<Ord> || std::is_convertible_v<Ord, std::string_view>)
+auto norm(const A& a, const Ord& ord, const index_t (&axes)[2]) {
+  constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R >= 2, "tandem: linalg::norm over two axes needs rank 2 or more");
+  using V = value_of_t<A>;
+  using S = space_of_t<A>;
+  using M = detail::real_part_t<detail::linalg_t<V>>;
+  const std::size_t r = detail::normalize_axis(axes[0], R, "linalg::norm");
+  const std::size_t c = detail::normalize_axis(axes[1], R, "linalg::norm");
+  if (r == c)
+    throw error("tandem: linalg::norm: the rows' and the columns' axes are both " + std::to_string(r));
+  const detail::operand_view<A> sa(a);
+  // The matrices last and dense: r, then c, moved to the end.
+  const auto last = moveaxis(moveaxis(sa.view, index_t(r), -1), index_t(c > r ? c - 1 : c), -1);
+  const auto ext = last.shape();
+  index_t batch = 1;
+  shape<R - 2> lead;
+  for (std::size_t d = 0; d + 2 < R; ++d) batch *= (lead[d] = ext[d]);
+  const tensor<V, R, S> dense = last;
+  const tensor_view<const V, 3, S> x(dense.data(), shape<3>{batch, ext[R - 2], ext[R - 1]});
+  const tensor<M, 1, S> each = [&] {
+    if constexpr (std::is_arithmetic_v<Ord>) return detail_norm::of_batch<M>(x, static_cast<double>(ord));
+    else return detail_norm::of_batch<M>(x, std::string_view(ord));
+  }();
+  if constexpr (R == 2)
+    return to_vector(each)[0];
+  else
+    return tensor<M, R - 2, S>(tensor_view<const M, R - 2, S>(each.data(), lead));
 }
 
 namespace detail_cond {

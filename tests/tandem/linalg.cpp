@@ -643,6 +643,34 @@ TEMPLATE_TEST_CASE("linalg: norm of vectors and matrices, every ord", "[linalg]"
   static_assert(std::is_same_v<td::value_of_t<decltype(td::linalg::norm(td::from<int>({1, 2}), 1, 0))>, double>);
   CHECK(testing::values(td::linalg::norm(td::from<cd>({cd(3, 4), cd(0, 1)}, space), 1, -1)) == std::vector<double>{6});
   CHECK_THROWS_AS(td::linalg::norm(m, "max"), td::error);
+  // The matrix norms of a stack over a pair of axes, against each matrix's own norm.
+  const auto stack = td::from(rect<double>(4 * 3 * 5, 1, 73), {4, 3, 5}, space);
+  for (const double ord : {inf, -inf, 1.0, -1.0, 2.0, -2.0}) {
+    CAPTURE(ord);
+    const auto each = td::linalg::norm(stack, ord, {1, 2});  // the 4 matrices 3 x 5
+    static_assert(std::is_same_v<decltype(each), const td::tensor<double, 1, TestType>>);
+    const auto across = td::linalg::norm(stack, ord, {2, 0});  // rows along axis 2: 3 matrices 5 x 4
+    const auto e = testing::values(each), x = testing::values(across);
+    for (td::index_t k = 0; k < 4; ++k)
+      CHECK(std::abs(e[std::size_t(k)] - td::linalg::norm(td::slice(stack, k, td::all, td::all), ord)) < 1e-13);
+    for (td::index_t k = 0; k < 3; ++k)
+      CHECK(std::abs(x[std::size_t(k)] -
+                     td::linalg::norm(td::transpose(td::slice(stack, td::all, k, td::all)), ord)) < 1e-13);
+  }
+  for (const char* name : {"fro", "nuc"}) {
+    const auto e = testing::values(td::linalg::norm(stack, name, {-2, -1}));
+    for (td::index_t k = 0; k < 4; ++k)
+      CHECK(std::abs(e[std::size_t(k)] - td::linalg::norm(td::slice(stack, k, td::all, td::all), name)) < 1e-13);
+  }
+  // A matrix over (1, 0) is its transpose's norm; integers in double, INT_MIN's magnitude exact.
+  CHECK(td::linalg::norm(m, 1.0, {1, 0}) == 7.0);
+  CHECK(td::linalg::norm(td::from<int>({{INT32_MIN, 0}, {0, 1}}, space), inf, {0, 1}) == 2147483648.0);
+  const auto four = td::linalg::norm(td::zeros<float>({2, 3, 0, 2}, space), "fro", {1, 2});
+  CHECK(four.shape() == td::shape<2>{2, 2});
+  CHECK(testing::values(four) == std::vector<double>{0, 0, 0, 0});
+  CHECK_THROWS_WITH(td::linalg::norm(stack, 2.0, {1, -2}), testing::contains("both 1"));
+  CHECK_THROWS_AS(td::linalg::norm(stack, 3.0, {1, 2}), td::error);
+  CHECK_THROWS_AS(td::linalg::norm(stack, 2.0, {1, 3}), td::index_error);
 }
 
 TEMPLATE_TEST_CASE("linalg: eigvals, cond, matrix_power and multi_dot, as numpy's", "[linalg]", TANDEM_TEST_SPACES) {
