@@ -222,6 +222,18 @@ OPS = {
     "einsum_chain": (2, FLOATS + INTS, "products", "finite"),
     # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
     "interp": (2, FLOATS, EXACT, "finite"),
+    # histograms: counts between the edges unique(b) (values on the edges), and 7 equal
+    # bins over [min, max] (numpy computes those edges in float32 for float32 data,
+    # tandem in double: float64 and integers only); exact
+    "histogram_edges": (2, FLOATS + INTS, EXACT, "few_finite"),
+    "histogram_auto": (1, ("f64",) + INTS, EXACT, "few_finite"),
+    # ediff1d of the flattened elements (integers wrap, as numpy's); trim_zeros of them;
+    # lexsort by column 1, then column 0 (NaN last, as argsort); exact
+    "ediff1d": (1, FLOATS + INTS, EXACT, "any"),
+    "trim_zeros": (1, FLOATS + INTS, EXACT, "sparse"),
+    "lexsort_columns": (1, FLOATS + INTS, EXACT, "few"),
+    # unwrap along an axis: the corrections' running sum associates differently ("sum")
+    "unwrap_axis": (1, FLOATS, "sum", "small_finite"),
     # convolve and correlate (a and b taken flat): sums of products, summed in another
     # order ("products": of the same sums of magnitudes); cross and kron: each product
     # rounded on its own, exact; gradient (edge order 1) exact; trapezoid a sum
@@ -370,7 +382,7 @@ AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "mi
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis", "nanmedian_axis", "nanquantile_axis",
             "percentiles_axis", "quantiles_grid_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "nanmin_axis", "nanprod_axis", "nanvar_axis",
-            "cumprod_axis", "count_nonzero_axis", "flip_axis", "diff_axis", "gradient_axis", "gradient_points_axis", "trapezoid_axis",
+            "cumprod_axis", "count_nonzero_axis", "flip_axis", "diff_axis", "gradient_axis", "unwrap_axis", "gradient_points_axis", "trapezoid_axis",
             "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
             "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 # (numpy's nanpercentile of an empty array returns nanmean's 0-d NaN, whatever the q's)
@@ -383,7 +395,7 @@ NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_a
                   "convolve", "convolve_same", "correlate", "correlate_full"}
 # irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
 # (and gradient two or more along its axis)
-NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n", "gradient_axis"}
+NEEDS_TWO_COLUMNS = {"irfft", "irfft2", "irfft_n", "gradient_axis", "lexsort_columns"}
 NEEDS_THREE = {"gradient_points_axis"}  # three or more along its axis (second-order ends)
 # cross: rows of 3-vectors, b of a's shape or one row
 THREE_COLUMNS = {"cross"}
@@ -480,7 +492,9 @@ def numpy_result(op, dt, a, b, axis):
             "median": lambda: np.median(a), "median_axis": lambda: np.median(a, axis=axis),
             "nanmedian_axis": lambda: np.nanmedian(a, axis=axis),
             "nanquantile_axis": lambda: np.nanquantile(a, 0.3, axis=axis),
-            "nanpercentiles": lambda: np.nanpercentile(a, [77.31, 22.69]),
+            # float64 for float32 too (the list of q's promotes), which numpy's all-NaN
+            # path forgets (it returns float32 NaNs there)
+            "nanpercentiles": lambda: np.nanpercentile(a, [77.31, 22.69]).astype(np.float64),
             "quantile_axis": lambda: linear_quantile(a, 0.3, axis), "percentile": lambda: linear_quantile(a, 0.9, None),
             "quantiles": lambda: np.quantile(a, [0.9137, 0.0871, 0.5113]),
             "percentiles_axis": lambda: np.percentile(a, [77.31, 22.69], axis=axis),
@@ -512,6 +526,12 @@ def numpy_result(op, dt, a, b, axis):
             "einsum_rows": lambda: np.einsum("ij,ij->i", a, b), "einsum_abt": lambda: np.einsum("ij,kj->ik", a, b),
             "einsum_chain": lambda: np.einsum("ij,kj,kl->il", a, b, b),
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
+            "histogram_edges": lambda: np.histogram(a, bins=np.unique(b))[0].astype(np.int64),
+            "histogram_auto": lambda: np.histogram(a, 7)[0].astype(np.int64),
+            "ediff1d": lambda: np.ediff1d(a),
+            "trim_zeros": lambda: np.trim_zeros(a.ravel()),
+            "lexsort_columns": lambda: np.lexsort((a[:, 0], a[:, 1])).astype(np.int64),
+            "unwrap_axis": lambda: np.unwrap(a, axis=axis),
             "convolve": lambda: np.convolve(a.reshape(-1), b.reshape(-1)),
             "convolve_same": lambda: np.convolve(a.reshape(-1), b.reshape(-1), "same"),
             "correlate": lambda: np.correlate(a.reshape(-1), b.reshape(-1)),

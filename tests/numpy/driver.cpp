@@ -114,6 +114,11 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
     return collect(td::argpartition(a, n / 2, axis));
   }
   if (op == "argsort_axis") return collect(td::argsort(a, axis));
+  if (op == "histogram_edges") return collect(td::histogram(a, td::unique(b)));
+  if (op == "histogram_auto") return collect(td::histogram(a, 7));
+  if (op == "ediff1d") return collect(td::ediff1d(a));
+  if (op == "trim_zeros") return collect(td::trim_zeros(td::flatten(a)));
+  if (op == "lexsort_columns") return collect(td::lexsort(td::slice(a, td::all, 0), td::slice(a, td::all, 1)));
   if (op == "unique_counts") return collect(td::unique_counts(a).counts);
   if (op == "unique_inverse") return collect(td::unique_inverse(a).inverse);
   throw unknown_op("no such operation: " + op);
@@ -178,6 +183,7 @@ result float_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) {
   TANDEM_DRIVER_UNARY("sinc", sinc)
   TANDEM_DRIVER_UNARY("deg2rad", deg2rad)
   TANDEM_DRIVER_UNARY("rad2deg", rad2deg)
+  if (op == "unwrap_axis") return collect(td::unwrap(a, std::nullopt, static_cast<td::index_t>(c.param)));
   return common_ops(c, a, b);
 }
 

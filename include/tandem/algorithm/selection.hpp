@@ -706,15 +706,14 @@ void with_uniform_bins(const E& e, index_t bins, double lo, double hi, F&& f) {
   });
 }
 
-/// A histogram's edges as a dense double tensor in space S, checked: one or more,
-/// non-decreasing (numpy's rule), no NaN.
+/// A histogram's edges as a dense double tensor in space S, checked: non-decreasing
+/// (numpy's rule), no NaN.
 template <class S, class B>
 tensor<double, 1, S> histogram_edges(const B& edges, const char* what) {
   static_assert(rank_of_v<B> == 1, "tandem: a histogram's edges are rank 1");
   static_assert(std::is_same_v<space_of_t<B>, S>, "tandem: a histogram's edges live in its operand's space");
   tensor<double, 1, S> out = cast<double>(edges);
   const std::vector<double> v = to_vector(out);
-  if (v.empty()) throw error(std::string("tandem: ") + what + ": no bin edges given");
   for (std::size_t k = 0; k != v.size(); ++k)
     if (std::isnan(v[k]) || (k != 0 && v[k] < v[k - 1]))
       throw error(std::string("tandem: ") + what + ": bin edges must increase monotonically (edge " +
@@ -780,13 +779,13 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins) {
 
 /// numpy's histogram(a, bins=edges): counts of the bins between consecutive edges (rank
 /// 1, non-decreasing, in a's space): [edges[k], edges[k + 1]), the last bin closed;
-/// values outside and NaNs not counted. One edge gives no bins; none, a NaN edge or a
+/// values outside and NaNs not counted. One edge or none gives no bins; a NaN edge or a
 /// decreasing pair throws td::error.
 template <operand E, operand B>
 tensor<index_t, 1, space_of_t<E>> histogram(const E& e, const B& edges) {
   using S = space_of_t<E>;
   const auto ed = detail::histogram_edges<S>(edges, "histogram");
-  tensor<index_t, 1, S> counts(shape<1>{ed.size() - 1});
+  tensor<index_t, 1, S> counts(shape<1>{ed.size() > 0 ? ed.size() - 1 : 0});
   detail::with_edge_bins(e, ed, [&](const auto& bin) { detail::count_into(counts, e.shape().size(), bin); });
   return counts;
 }
@@ -850,10 +849,11 @@ tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const BX& 
                       to_string(y.shape()) + " differ (one point per pair of elements)");
   const auto ex = detail::histogram_edges<S>(x_edges, "histogram2d (x)");
   const auto ey = detail::histogram_edges<S>(y_edges, "histogram2d (y)");
-  tensor<index_t, 2, S> counts(shape<2>{ex.size() - 1, ey.size() - 1});
+  const index_t nx = ex.size() > 0 ? ex.size() - 1 : 0, ny = ey.size() > 0 ? ey.size() - 1 : 0;
+  tensor<index_t, 2, S> counts(shape<2>{nx, ny});
   detail::with_edge_bins(x, ex, [&](const auto& bx) {
     detail::with_edge_bins(y, ey, [&](const auto& by) {
-      detail::count_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, ey.size() - 1});
+      detail::count_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, ny});
     });
   });
   return counts;

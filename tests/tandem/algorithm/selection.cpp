@@ -250,7 +250,7 @@ TEMPLATE_TEST_CASE("histogram without a range, with edges, and its bin edges", "
   CHECK(td::to_vector(td::histogram(a, td::from<double>({7}, space))).empty());
   CHECK_THROWS_WITH(td::histogram(a, td::from<double>({0, 2, 1}, space)), testing::contains("increase monotonically"));
   CHECK_THROWS_AS(td::histogram(a, td::from<double>({0, std::nan("")}, space)), td::error);
-  CHECK_THROWS_AS(td::histogram(a, td::zeros<double>({0}, space)), td::error);
+  CHECK(td::histogram(a, td::zeros<double>({0}, space)).size() == 0);  // numpy: no edges, no bins
   // Random values against a plain loop's binary search, uneven edges, a strided view.
   const auto data = testing::random_values<double>(2 * 40001, -1, 11, 5);
   const auto big = td::from(data, {40001, 2}, space);
