@@ -5,20 +5,13 @@ beside bench_vocabulary on the same machine.
 Prints the median time of each case in milliseconds and the items per second, items
 counted as vocabulary.cpp counts them (values drawn; elements binned).
 """
-import statistics
-import time
-
 import numpy as np
+
+from layout_numpy import median_us  # this folder's: the median of timed calls
 
 
 def median_ms(fn, reps=7):
-    fn()  # warm
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1e3
+    return median_us(fn, reps) / 1e3
 
 
 def main():
