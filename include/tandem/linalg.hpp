@@ -272,6 +272,75 @@ auto inv(const A& a) {
   return out;
 }
 
+namespace detail_solve {
+/// The operand dense in row-major order, as a matrix of rows x cols.
+template <class V, std::size_t R, class S>
+tensor<V, 2, S> as_matrix(const tensor_view<const V, R, S>& v, index_t rows, index_t cols) {
+  tensor<V, 2, S> m(shape<2>{rows, cols}, uninitialized);
+  if (m.size() != 0) tensor_view<V, R, S>(m.data(), v.shape()) = v;
+  return m;
+}
+inline index_t product(const index_t* e, std::size_t n) {
+  index_t p = 1;
+  for (std::size_t k = 0; k != n; ++k) p *= e[k];
+  return p;
+}
+}  // namespace detail_solve
+
+/// numpy.linalg.tensorinv: the inverse of a taken as a matrix whose rows are its first
+/// `ind` axes and whose columns are the rest, so that tensordot(tensorinv(a, ind), a,
+/// ind) is the identity; the result's shape is a's last axes then its first `ind`. The
+/// two products of extents must be equal (td::shape_error), the matrix invertible
+/// (td::error, as inv).
+template <operand A>
+auto tensorinv(const A& a, index_t ind = 2) {
+  using T = detail::linalg_t<value_of_t<A>>;
+  using S = space_of_t<A>;
+  constexpr std::size_t R = rank_of_v<A>;
+  static_assert(R >= 2, "tandem: linalg::tensorinv needs rank 2 or more");
+  const detail::operand_view<A> sa(a);
+  const auto ext = sa.view.shape();
+  if (ind <= 0 || ind >= static_cast<index_t>(R))
+    throw index_error("tandem: linalg::tensorinv: ind " + std::to_string(ind) + " must lie in [1, " +
+                      std::to_string(R - 1) + "] for rank " + std::to_string(R));
+  const auto split = static_cast<std::size_t>(ind);
+  const index_t rows = detail_solve::product(&ext[0], split), cols = detail_solve::product(&ext[split], R - split);
+  if (rows != cols)
+    throw shape_error("tandem: linalg::tensorinv: the first " + std::to_string(ind) + " axes of " + to_string(ext) +
+                      " hold " + std::to_string(rows) + " elements and the others " + std::to_string(cols) +
+                      "; they must be equal");
+  const tensor<T, 2, S> m = inv(detail_solve::as_matrix(sa.view, rows, cols));
+  shape<R> out;
+  for (std::size_t d = 0; d != R; ++d) out[d] = d < R - split ? ext[split + d] : ext[d - (R - split)];
+  return tensor<T, R, S>(tensor_view<const T, R, S>(m.data(), out));
+}
+
+/// numpy.linalg.tensorsolve: x with tensordot(a, x, rank(x)) = b, for a whose shape is
+/// b's then x's (x has rank rank(a) - rank(b)): a is taken as a square matrix of
+/// size(b) rows. numpy's `axes` (a's axes moved to the end first) is td::moveaxis on a.
+/// Sizes that do not make a square matrix throw td::shape_error, a singular one td::error.
+template <operand A, operand B>
+auto tensorsolve(const A& a, const B& b) {
+  using T = detail::linalg_t<decltype(value_of_t<A>() * value_of_t<B>())>;
+  using S = typename detail::spaces_must_match<space_of_t<A>, space_of_t<B>>::type;
+  constexpr std::size_t RA = rank_of_v<A>, RB = rank_of_v<B>;
+  static_assert(RB >= 1 && RA > RB, "tandem: linalg::tensorsolve takes an a of higher rank than b (x's rank is the difference)");
+  constexpr std::size_t RX = RA - RB;
+  const detail::operand_view<A> sa(a);
+  const detail::operand_view<B> sb(b);
+  const auto ext = sa.view.shape();
+  const index_t rows = detail_solve::product(&ext[0], RB), cols = detail_solve::product(&ext[RB], RX);
+  if (rows != cols || sb.view.size() != rows)
+    throw shape_error("tandem: linalg::tensorsolve: a of shape " + to_string(ext) + " and b of shape " +
+                      to_string(sb.view.shape()) + ": a's first " + std::to_string(RB) + " axes (" +
+                      std::to_string(rows) + " elements), its last " + std::to_string(RX) + " (" +
+                      std::to_string(cols) + ") and b (" + std::to_string(sb.view.size()) + ") must hold as many");
+  const tensor<T, 2, S> x = solve(detail_solve::as_matrix(sa.view, rows, cols), detail_solve::as_matrix(sb.view, rows, 1));
+  shape<RX> out;
+  for (std::size_t d = 0; d != RX; ++d) out[d] = ext[RB + d];
+  return tensor<T, RX, S>(tensor_view<const T, RX, S>(x.data(), out));
+}
+
 /// numpy.linalg.slogdet's result: sign (a unit complex number for complex matrices, 0 for
 /// singular ones) and log |det|.
 template <class Sign, class Log>

@@ -673,6 +673,42 @@ TEMPLATE_TEST_CASE("linalg: norm of vectors and matrices, every ord", "[linalg]"
   CHECK_THROWS_AS(td::linalg::norm(stack, 2.0, {1, 3}), td::index_error);
 }
 
+TEMPLATE_TEST_CASE("linalg: tensorinv and tensorsolve, as numpy's", "[linalg]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  // numpy's values for a 2 x 2 x 2 x 2 a (the matrix [[2,0,0,0],[0,1,0,0],[0,0,3,0],[1,0,0,4]]).
+  const auto a = td::from<double>({{{{2, 0}, {0, 0}}, {{0, 1}, {0, 0}}}, {{{0, 0}, {3, 0}}, {{1, 0}, {0, 4}}}}, space);
+  const auto ia = td::linalg::tensorinv(a);
+  static_assert(std::is_same_v<decltype(ia), const td::tensor<double, 4, TestType>>);
+  CHECK(testing::values(ia) == std::vector<double>{0.5, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1.0 / 3, 0, -0.125, 0, 0, 0.25});
+  const auto x = td::linalg::tensorsolve(a, td::from<double>({{1, 2}, {3, 4}}, space));
+  static_assert(std::is_same_v<decltype(x), const td::tensor<double, 2, TestType>>);
+  CHECK(testing::values(x) == std::vector<double>{0.5, 2, 1, 0.875});
+  // Uneven splits, against the defining identities: tensordot(tensorinv(a, 1), a, 1) is the
+  // identity, and tensordot(a, tensorsolve(a, b), 2) is b.
+  const auto m = td::from(rect<double>(6 * 2 * 3, 1, 81), {6, 2, 3}, space);  // 6 rows, 2 x 3 columns
+  const auto im = td::linalg::tensorinv(m, 1);
+  CHECK(im.shape() == td::shape<3>{2, 3, 6});
+  const auto eye = testing::values(td::tensordot(im, m, {2}, {0}));  // 2 x 3 x 2 x 3: the identity on 6
+  for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t j = 0; j < 6; ++j) CHECK(std::abs(eye[i * 6 + j] - (i == j ? 1.0 : 0.0)) < 1e-12);
+  const auto back = testing::values(td::tensordot(m, im, {1, 2}, {0, 1}));  // m times its inverse: 6 x 6
+  for (std::size_t i = 0; i < 6; ++i)
+    for (std::size_t j = 0; j < 6; ++j) CHECK(std::abs(back[i * 6 + j] - (i == j ? 1.0 : 0.0)) < 1e-12);
+  const auto big = td::from(rect<double>(3 * 4 * 2 * 6, 1, 83), {3, 4, 2, 6}, space);
+  const auto bx = td::from(rect<double>(3 * 4, 1, 84), {3, 4}, space);
+  const auto sol = td::linalg::tensorsolve(big, bx);
+  CHECK(sol.shape() == td::shape<2>{2, 6});
+  const auto again = testing::values(td::tensordot(big, sol, {2, 3}, {0, 1}));
+  const auto want = testing::values(bx);
+  for (std::size_t i = 0; i < want.size(); ++i) CHECK(std::abs(again[i] - want[i]) < 1e-11);
+  // Integers solve in double; shapes that make no square matrix, and singular ones, throw.
+  static_assert(std::is_same_v<td::value_of_t<decltype(td::linalg::tensorinv(td::from<int>({{1, 0}, {0, 1}}), 1))>, double>);
+  CHECK_THROWS_WITH(td::linalg::tensorinv(m, 2), testing::contains("must be equal"));
+  CHECK_THROWS_AS(td::linalg::tensorinv(a, 4), td::index_error);
+  CHECK_THROWS_AS(td::linalg::tensorsolve(big, td::zeros<double>({3, 3}, space)), td::shape_error);
+  CHECK_THROWS_AS(td::linalg::tensorinv(td::zeros<double>({2, 2, 4}, space), 2), td::error);
+}
+
 TEMPLATE_TEST_CASE("linalg: eigvals, cond, matrix_power and multi_dot, as numpy's", "[linalg]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const double inf = std::numeric_limits<double>::infinity();
