@@ -977,6 +977,32 @@ constexpr T losing_value() {
   }
 }
 
+/// The smallest and the largest together, in one pass (ptp, histogram's range).
+template <class T>
+struct low_high {
+  T low;
+  T high;
+};
+struct low_high_op {
+  static constexpr bool wide_vectors = true;  // compares and selects: backend/host/loops.hpp
+  template <class T>
+  TANDEM_HD low_high<T> operator()(const low_high<T>& a, const low_high<T>& b) const {
+    return {extreme_fn<false>{}(a.low, b.low), extreme_fn<true>{}(a.high, b.high)};
+  }
+};
+template <class T>
+struct as_low_high {
+  template <class X>
+  TANDEM_HD low_high<T> operator()(X x, index_t) const {
+    const T v = convert<T>(x);
+    return {v, v};
+  }
+};
+template <class T>
+low_high<T> losing_low_high() {
+  return {losing_value<false, T>(), losing_value<true, T>()};
+}
+
 template <bool Larger, class E>
 auto extreme(const E& e, const char* what) {
   using V = value_of_t<E>;

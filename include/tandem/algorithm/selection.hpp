@@ -561,6 +561,19 @@ auto ravel_multi_index(const I (&coords)[N], const index_t (&dims)[N]) {
   return detail::ravel_coordinates<I>(coords, detail::to_shape(dims));
 }
 
+namespace detail {
+/// An element's position as a low_high: {i, i} where it is non-zero, {n, -1} (what every
+/// position beats) where it is zero.
+struct nonzero_span {
+  static constexpr bool positional = true;
+  index_t n;
+  template <class X>
+  TANDEM_HD low_high<index_t> operator()(X x, index_t i) const {
+    return x != X{} ? low_high<index_t>{i, i} : low_high<index_t>{n, -1};
+  }
+};
+}  // namespace detail
+
 /// numpy's trim_zeros: a rank-1 operand without its leading zeros ('f' in `trim`), its
 /// trailing ones ('b'), or both (numpy's default "fb"); a new tensor (numpy's is a
 /// view). All zeros leave it empty. NaN is not zero. A letter other than f and b (in
@@ -584,9 +597,12 @@ auto trim_zeros(const X& x, std::string_view trim = "fb") {
   const auto v = detail::readable_view(x, keep);
   const index_t n = v.size();
   if (!front && !back) return tensor<V, 1, S>(v);
-  if (n == 0 || !any(v != V{})) return tensor<V, 1, S>(shape<1>{0});
-  const index_t first = front ? argmax(v != V{}) : 0;
-  const index_t last = back ? n - argmax(flip(v) != V{}) : n;
+  // The first and the last non-zero position, in one pass.
+  const auto span = detail::full_reduce(v, detail::nonzero_span{n}, detail::low_high_op{},
+                                        detail::low_high<index_t>{n, -1});
+  if (!span || span->high < 0) return tensor<V, 1, S>(shape<1>{0});
+  const index_t first = front ? span->low : 0;
+  const index_t last = back ? span->high + 1 : n;
   return tensor<V, 1, S>(tensor_view<const V, 1, S>(v.data() + first * v.stride(0), shape<1>{last - first},
                                                     shape<1>{v.stride(0)}));
 }
@@ -740,9 +756,9 @@ void count_into(tensor<index_t, R, S>& counts, index_t n, const Bin& bin) {
 /// finite (a NaN or an infinity in e), as numpy's ValueError.
 template <class E>
 std::array<double, 2> histogram_auto_range(const E& e, const char* what) {
-  if (e.shape().size() == 0) return {0.0, 1.0};
-  const auto m = eval(cast<double>(e));
-  double lo = min(m), hi = max(m);
+  const auto r = full_reduce(e, as_low_high<double>{}, low_high_op{}, losing_low_high<double>());
+  if (!r) return {0.0, 1.0};
+  double lo = r->low, hi = r->high;
   if (!std::isfinite(lo) || !std::isfinite(hi))
     throw error(std::string("tandem: ") + what + ": the autodetected range [" + std::to_string(lo) + ", " +
                 std::to_string(hi) + "] is not finite");
@@ -751,6 +767,14 @@ std::array<double, 2> histogram_auto_range(const E& e, const char* what) {
     hi += 0.5;
   }
   return {lo, hi};
+}
+
+/// histogram2d's points: x and y of one shape, a point per pair of elements.
+template <class X, class Y>
+void check_points(const X& x, const Y& y) {
+  if (x.shape() != y.shape())
+    throw shape_error("tandem: histogram2d: x of shape " + to_string(x.shape()) + " and y of shape " +
+                      to_string(y.shape()) + " differ (one point per pair of elements)");
 }
 }  // namespace detail
 
@@ -814,9 +838,7 @@ template <operand X, operand Y>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2],
                                               const double (&range)[2][2]) {
   using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
-  if (x.shape() != y.shape())
-    throw shape_error("tandem: histogram2d: x of shape " + to_string(x.shape()) + " and y of shape " +
-                      to_string(y.shape()) + " differ (one point per pair of elements)");
+  detail::check_points(x, y);
   detail::check_histogram_range(bins[0], range[0][0], range[0][1], "histogram2d (x)");
   detail::check_histogram_range(bins[1], range[1][0], range[1][1], "histogram2d (y)");
   tensor<index_t, 2, S> counts(shape<2>{bins[0], bins[1]});
@@ -844,9 +866,7 @@ tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bi
 template <operand X, operand Y, operand BX, operand BY>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const BX& x_edges, const BY& y_edges) {
   using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
-  if (x.shape() != y.shape())
-    throw shape_error("tandem: histogram2d: x of shape " + to_string(x.shape()) + " and y of shape " +
-                      to_string(y.shape()) + " differ (one point per pair of elements)");
+  detail::check_points(x, y);
   const auto ex = detail::histogram_edges<S>(x_edges, "histogram2d (x)");
   const auto ey = detail::histogram_edges<S>(y_edges, "histogram2d (y)");
   const index_t nx = ex.size() > 0 ? ex.size() - 1 : 0, ny = ey.size() > 0 ? ey.size() - 1 : 0;

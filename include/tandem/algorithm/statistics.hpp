@@ -404,28 +404,8 @@ auto variance_along(const E& e, index_t axis, index_t ddof, const char* what) {
   }
 }
 
-// ---- ptp: the smallest and the largest in one pass ------------------------------------
+// ---- ptp: the smallest and the largest in one pass (low_high: reduce.hpp) -------------
 
-template <class T>
-struct low_high {
-  T low;
-  T high;
-};
-struct low_high_op {
-  static constexpr bool wide_vectors = true;  // compares and selects: backend/host/loops.hpp
-  template <class T>
-  TANDEM_HD low_high<T> operator()(const low_high<T>& a, const low_high<T>& b) const {
-    return {extreme_fn<false>{}(a.low, b.low), extreme_fn<true>{}(a.high, b.high)};
-  }
-};
-template <class T>
-struct as_low_high {
-  template <class X>
-  TANDEM_HD low_high<T> operator()(X x, index_t) const {
-    const T v = convert<T>(x);
-    return {v, v};
-  }
-};
 /// high - low in T; integers wrap as numpy's do (the difference is taken unsigned).
 template <class T>
 struct range_fin {
@@ -438,11 +418,6 @@ struct range_fin {
     }
   }
 };
-template <class T>
-low_high<T> losing_low_high() {
-  return {losing_value<false, T>(), losing_value<true, T>()};
-}
-
 // ---- the NaN-ignoring family ------------------------------------------------------------
 
 /// An element's value, or `value` in place of a NaN.

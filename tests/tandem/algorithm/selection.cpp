@@ -369,6 +369,8 @@ TEMPLATE_TEST_CASE("trim_zeros trims leading and trailing zeros", "[selection]",
   const auto t = td::trim_zeros(f);
   CHECK((t.size() == 1 && std::isnan(td::to_vector(t)[0])));
   CHECK(values(td::trim_zeros(td::flip(a) * 2)) == std::vector<double>{4, 0, 2});
+  CHECK(values(td::trim_zeros(td::flip(a), "b")) == std::vector<double>{0, 2, 0, 1});  // a reversed view
+  CHECK(values(td::trim_zeros(td::flip(a), "f")) == std::vector<double>{2, 0, 1, 0, 0});
   CHECK_THROWS_WITH(td::trim_zeros(a, "fx"), testing::contains("'f'"));
 }
 
