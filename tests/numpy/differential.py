@@ -227,6 +227,10 @@ OPS = {
     # tandem in double: float64 and integers only); exact
     "histogram_edges": (2, FLOATS + INTS, EXACT, "few_finite"),
     "histogram_auto": (1, ("f64",) + INTS, EXACT, "few_finite"),
+    # weighted by a itself (sums in a's type: numpy's float64 bincount, tandem's double or
+    # int64 sums, added in other orders) and density=True (counts over widths and total)
+    "histogram_weighted": (2, FLOATS + INTS, "sum", "few_finite"),
+    "histogram_density": (1, ("f64",) + INTS, "sum", "few_finite"),
     # ediff1d of the flattened elements (integers wrap, as numpy's); trim_zeros of them;
     # lexsort by column 1, then column 0 (NaN last, as argsort); exact
     "ediff1d": (1, FLOATS + INTS, EXACT, "any"),
@@ -259,6 +263,7 @@ OPS = {
     "unique_counts": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "unique_inverse": (1, FLOATS + INTS, EXACT, "few_nozero"),
     "bincount": (1, INTS, EXACT, "counts"),
+    "bincount_weighted": (1, INTS, "sum", "counts"),  # weights a * 0.5, float64 sums
     # numpy.fft: "fft" tolerance, 8 epsilon times log2(n) of the operand's L2 norm
     "fft": (1, FLOATS, "fft", "finite"), "fft_axis": (1, FLOATS, "fft", "finite"),
     "fft_n": (1, FLOATS, "fft", "finite"), "ifft_ortho": (1, FLOATS, "fft", "finite"),
@@ -528,6 +533,8 @@ def numpy_result(op, dt, a, b, axis):
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
             "histogram_edges": lambda: np.histogram(a, bins=np.unique(b))[0].astype(np.int64),
             "histogram_auto": lambda: np.histogram(a, 7)[0].astype(np.int64),
+            "histogram_weighted": lambda: np.histogram(a, bins=np.unique(b), weights=a)[0],
+            "histogram_density": lambda: np.histogram(a, 7, density=True)[0],
             "ediff1d": lambda: np.ediff1d(a),
             "trim_zeros": lambda: np.trim_zeros(a.ravel()),
             "lexsort_columns": lambda: np.lexsort((a[:, 0], a[:, 1])).astype(np.int64),
@@ -549,6 +556,9 @@ def numpy_result(op, dt, a, b, axis):
             "unique_counts": lambda: np.unique(a, return_counts=True)[1].astype(np.int64),
             "unique_inverse": lambda: np.unique(a, return_inverse=True)[1].reshape(a.shape).astype(np.int64),
             "bincount": lambda: np.bincount(a.reshape(-1), minlength=3).astype(np.int64),
+            # (numpy gives int64 zeros for an empty x, weights or not; tandem doubles)
+            "bincount_weighted": lambda: np.bincount(a.reshape(-1), weights=a.reshape(-1) * 0.5,
+                                                     minlength=3).astype(np.float64),
             "fft": lambda: np.fft.fft(a), "fft_axis": lambda: np.fft.fft(a, axis=axis),
             "fft_n": lambda: np.fft.fft(a, n=7, axis=0), "ifft_ortho": lambda: np.fft.ifft(a, norm="ortho"),
             "fft2": lambda: np.fft.fft2(a), "ifft2_forward": lambda: np.fft.ifft2(a, norm="forward"),

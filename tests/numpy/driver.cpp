@@ -116,6 +116,8 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "argsort_axis") return collect(td::argsort(a, axis));
   if (op == "histogram_edges") return collect(td::histogram(a, td::unique(b)));
   if (op == "histogram_auto") return collect(td::histogram(a, 7));
+  if (op == "histogram_weighted") return collect(td::histogram(a, td::unique(b), a));
+  if (op == "histogram_density") return collect(td::histogram_density(a, 7));
   if (op == "ediff1d") return collect(td::ediff1d(a));
   if (op == "trim_zeros") return collect(td::trim_zeros(td::flatten(a)));
   if (op == "lexsort_columns") return collect(td::lexsort(td::slice(a, td::all, 0), td::slice(a, td::all, 1)));
@@ -135,6 +137,7 @@ result integer_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b)
   if (op == "left_shift") return collect(a << b);
   if (op == "right_shift") return collect(a >> b);
   if (op == "bincount") return collect(td::bincount(td::flatten(a), 3));
+  if (op == "bincount_weighted") return collect(td::bincount(td::flatten(a), td::cast<double>(td::flatten(a)) * 0.5, 3));
   if (op == "gcd") return collect(td::gcd(a, b));
   if (op == "lcm") return collect(td::lcm(a, b));
   if (op == "power_int") return collect(td::power(a, b));

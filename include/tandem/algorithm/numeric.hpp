@@ -606,6 +606,50 @@ void write_piece(const tensor_view<V, 1, S>& dest, const A& a) {
 }
 }  // namespace detail
 
+namespace detail {
+/// numpy's density: n / diff(edges) / sum(n), in that order, as doubles.
+template <class N, class S>
+tensor<double, 1, S> density_of(const N& n, const tensor<double, 1, S>& edges) {
+  const double total = sum(cast<double>(n));
+  return tensor<double, 1, S>(cast<double>(n) / diff(edges) / total);
+}
+}  // namespace detail
+
+/// numpy's histogram(..., density=True): the histogram (counts, or sums of weights) over
+/// each bin's width and the whole, so that it integrates to 1 over the range, as
+/// doubles in a's space. The arguments are td::histogram's: (a, bins[, lo, hi][,
+/// weights]) or (a, edges[, weights]). Nothing in the range (an empty a) gives NaNs, as
+/// numpy's (which warns).
+template <operand E>
+tensor<double, 1, space_of_t<E>> histogram_density(const E& e, index_t bins, double lo, double hi) {
+  return detail::density_of(histogram(e, bins, lo, hi), histogram_bin_edges(e, bins, lo, hi));
+}
+template <operand E, operand W>
+tensor<double, 1, space_of_t<E>> histogram_density(const E& e, index_t bins, double lo, double hi, const W& weights) {
+  return detail::density_of(histogram(e, bins, lo, hi, weights), histogram_bin_edges(e, bins, lo, hi));
+}
+template <operand E>
+tensor<double, 1, space_of_t<E>> histogram_density(const E& e, index_t bins) {
+  const auto [lo, hi] = detail::histogram_auto_range(e, "histogram_density");
+  return histogram_density(e, bins, lo, hi);
+}
+template <operand E, operand W>
+tensor<double, 1, space_of_t<E>> histogram_density(const E& e, index_t bins, const W& weights) {
+  detail::check_weights(e, weights, "histogram_density");
+  const auto [lo, hi] = detail::histogram_auto_range(e, "histogram_density");
+  return histogram_density(e, bins, lo, hi, weights);
+}
+template <operand E, operand B>
+tensor<double, 1, space_of_t<E>> histogram_density(const E& e, const B& edges) {
+  const auto ed = detail::histogram_edges<space_of_t<E>>(edges, "histogram_density");
+  return detail::density_of(histogram(e, ed), ed);
+}
+template <operand E, operand B, operand W>
+tensor<double, 1, space_of_t<E>> histogram_density(const E& e, const B& edges, const W& weights) {
+  const auto ed = detail::histogram_edges<space_of_t<E>>(edges, "histogram_density");
+  return detail::density_of(histogram(e, ed, weights), ed);
+}
+
 /// numpy's ediff1d: the differences of consecutive elements of x flattened (row-major),
 /// a[1:] - a[:-1] in x's type (diff's rules), with to_begin's elements before them and
 /// to_end's after (each one value, an operand of any rank, or left out), converted to

@@ -1026,21 +1026,15 @@ auto unique_inverse(const E& e) {
   return r;
 }
 
-/// How often each value 0, 1, ..., max occurs in a rank-1 operand of non-negative
-/// integers (or bool), with at least minlength counts, as numpy's bincount. Throws
-/// td::error for a negative element or minlength.
-template <operand X>
-tensor<index_t, 1, space_of_t<X>> bincount(const X& x, index_t minlength = 0) {
-  using V = value_of_t<X>;
-  using S = space_of_t<X>;
-  static_assert(std::is_integral_v<V>, "tandem: bincount counts integers (numpy refuses floats too)");
-  static_assert(rank_of_v<X> == 1, "tandem: bincount takes a rank-1 operand");
+namespace detail {
+/// bincount's length: max(x) + 1, at least minlength; td::error for a negative element
+/// or minlength.
+template <class V, class S>
+index_t bincount_length(const V* data, index_t n, index_t minlength) {
   if (minlength < 0) throw error("tandem: bincount: minlength must be non-negative, not " + std::to_string(minlength));
-  const index_t n = x.shape()[0];
   index_t bins = minlength;
-  const detail::dense_operand<V, X> d(x);
   if (n > 0) {
-    const auto view = tensor_view<const V, 1, S>(d.data, shape<1>{n});
+    const auto view = tensor_view<const V, 1, S>(data, shape<1>{n});
     if constexpr (std::is_signed_v<V> && !std::is_same_v<V, bool>) {
       const V lo = min(view);
       if (lo < 0)
@@ -1057,10 +1051,42 @@ tensor<index_t, 1, space_of_t<X>> bincount(const X& x, index_t minlength = 0) {
                   ", would need more counts than memory holds");
     if (static_cast<index_t>(hi) + 1 > bins) bins = static_cast<index_t>(hi) + 1;
   }
-  tensor<index_t, 1, S> counts(shape<1>{bins});
-  if (n > 0) detail::backend_t<S>::count_bins(n, detail::element_bin<V>{d.data}, bins, counts.data());
-  detail::backend_t<S>::finish();
+  return bins;
+}
+}  // namespace detail
+
+/// How often each value 0, 1, ..., max occurs in a rank-1 operand of non-negative
+/// integers (or bool), with at least minlength counts, as numpy's bincount. Throws
+/// td::error for a negative element or minlength.
+template <operand X>
+tensor<index_t, 1, space_of_t<X>> bincount(const X& x, index_t minlength = 0) {
+  using V = value_of_t<X>;
+  using S = space_of_t<X>;
+  static_assert(std::is_integral_v<V>, "tandem: bincount counts integers (numpy refuses floats too)");
+  static_assert(rank_of_v<X> == 1, "tandem: bincount takes a rank-1 operand");
+  const index_t n = x.shape()[0];
+  const detail::dense_operand<V, X> d(x);
+  tensor<index_t, 1, S> counts(shape<1>{detail::bincount_length<V, S>(d.data, n, minlength)});
+  detail::sum_into(counts, n, detail::element_bin<V>{d.data});
   return counts;
+}
+
+/// numpy's bincount(x, weights): for each value v of x, the sum of the weights (a real
+/// rank-1 operand of x's length, in x's space) where x == v, as doubles (numpy's float64).
+template <operand X, operand W>
+tensor<double, 1, space_of_t<X>> bincount(const X& x, const W& weights, index_t minlength = 0) {
+  using V = value_of_t<X>;
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<W>>::type;
+  static_assert(std::is_integral_v<V>, "tandem: bincount counts integers (numpy refuses floats too)");
+  static_assert(rank_of_v<X> == 1, "tandem: bincount takes a rank-1 operand");
+  static_assert(!detail::is_complex_v<value_of_t<W>>, "tandem: bincount's weights are real numbers");
+  detail::check_weights(x, weights, "bincount");
+  const index_t n = x.shape()[0];
+  const detail::dense_operand<V, X> d(x);
+  tensor<double, 1, S> sums(shape<1>{detail::bincount_length<V, S>(d.data, n, minlength)});
+  detail::with_getter<double>(weights, weights.shape(),
+                              [&](auto weight) { detail::sum_into(sums, n, detail::element_bin<V>{d.data}, weight); });
+  return sums;
 }
 
 }  // namespace tandem

@@ -743,12 +743,48 @@ void with_edge_bins(const E& e, const tensor<double, 1, space_of_t<E>>& edges, F
   with_getter<double>(e, e.shape(), [&](auto get) { f(edges_bin_of<decltype(get)>{get, edges.data(), edges.size()}); });
 }
 
-/// Counts of bin(i) for i in [0, n) into `bins` counters, in space S.
-template <class S, std::size_t R, class Bin>
-void count_into(tensor<index_t, R, S>& counts, index_t n, const Bin& bin) {
-  if (n == 0 || counts.size() == 0) return;
-  backend_t<S>::count_bins(n, bin, counts.size(), counts.data());
+/// Adds weight(i) (1: counting) to sums[bin(i)] for i in [0, n), in space S.
+template <class S, std::size_t R, class A, class Bin, class Weight = unit_weight>
+void sum_into(tensor<A, R, S>& sums, index_t n, const Bin& bin, const Weight& weight = {}) {
+  if (n == 0 || sums.size() == 0) return;
+  backend_t<S>::sum_bins(n, bin, weight, sums.size(), sums.data());
   backend_t<S>::finish();
+}
+
+/// What weights are summed in: 64-bit integers for integer weights (exact), double for
+/// floating-point ones.
+template <class W>
+using bin_sum_t = std::conditional_t<std::is_integral_v<W>, index_t, double>;
+
+/// Weights of e's shape, one per element; td::shape_error otherwise.
+template <class E, class W>
+void check_weights(const E& e, const W& weights, const char* what) {
+  bool same = false;
+  if constexpr (rank_of_v<W> == rank_of_v<E>) same = weights.shape() == e.shape();
+  if (!same)
+    throw shape_error(std::string("tandem: ") + what + ": weights of shape " + to_string(weights.shape()) +
+                      " and the operand of shape " + to_string(e.shape()) +
+                      " differ (one weight per element)");
+}
+
+/// A weighted histogram: `bins` sums of the weights (of e's shape, in e's space) of the
+/// elements in each bin, in the weights' type as numpy's. with_bins(f) calls f(bin).
+template <class E, class W, class WithBins>
+auto weighted_bins(const E& e, const W& weights, index_t bins, const char* what, WithBins&& with_bins) {
+  using S = typename spaces_must_match<space_of_t<E>, space_of_t<W>>::type;
+  using V = value_of_t<W>;
+  static_assert(!is_complex_v<V> && !std::is_same_v<V, bool>,
+                "tandem: histogram weights are real numbers (not bool, not complex)");
+  check_weights(e, weights, what);
+  using A = bin_sum_t<V>;
+  tensor<A, 1, S> sums(shape<1>{bins});
+  with_getter<A>(weights, weights.shape(), [&](auto weight) {
+    with_bins([&](const auto& bin) { sum_into(sums, e.shape().size(), bin, weight); });
+  });
+  if constexpr (std::is_same_v<A, V>)
+    return sums;
+  else
+    return tensor<V, 1, S>(cast<V>(sums));
 }
 
 /// The range numpy's histogram takes when none is given: e's minimum and maximum, 0.5
@@ -788,7 +824,7 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins, double lo,
   using S = space_of_t<E>;
   detail::check_histogram_range(bins, lo, hi, "histogram");
   tensor<index_t, 1, S> counts(shape<1>{bins});
-  detail::with_uniform_bins(e, bins, lo, hi, [&](const auto& bin) { detail::count_into(counts, e.shape().size(), bin); });
+  detail::with_uniform_bins(e, bins, lo, hi, [&](const auto& bin) { detail::sum_into(counts, e.shape().size(), bin); });
   return counts;
 }
 
@@ -810,8 +846,32 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, const B& edges) {
   using S = space_of_t<E>;
   const auto ed = detail::histogram_edges<S>(edges, "histogram");
   tensor<index_t, 1, S> counts(shape<1>{ed.size() > 0 ? ed.size() - 1 : 0});
-  detail::with_edge_bins(e, ed, [&](const auto& bin) { detail::count_into(counts, e.shape().size(), bin); });
+  detail::with_edge_bins(e, ed, [&](const auto& bin) { detail::sum_into(counts, e.shape().size(), bin); });
   return counts;
+}
+
+/// numpy's histogram(a, bins, range, weights=w): in each bin the sum of the weights (a
+/// real operand of a's shape and space) of a's elements in it, rather than their
+/// count, in the weights' type (summed exactly for integers, in double for floats):
+/// `td::histogram(a, 10, 0.0, 1.0, w)`, `td::histogram(a, 10, w)` (a's range) or
+/// `td::histogram(a, edges, w)`. A NaN weight makes its bin NaN.
+template <operand E, operand W>
+auto histogram(const E& e, index_t bins, double lo, double hi, const W& weights) {
+  detail::check_histogram_range(bins, lo, hi, "histogram");
+  return detail::weighted_bins(e, weights, bins, "histogram",
+                               [&](auto&& f) { detail::with_uniform_bins(e, bins, lo, hi, f); });
+}
+template <operand E, operand W>
+auto histogram(const E& e, index_t bins, const W& weights) {
+  detail::check_weights(e, weights, "histogram");
+  const auto [lo, hi] = detail::histogram_auto_range(e, "histogram");
+  return histogram(e, bins, lo, hi, weights);
+}
+template <operand E, operand B, operand W>
+auto histogram(const E& e, const B& edges, const W& weights) {
+  const auto ed = detail::histogram_edges<space_of_t<E>>(edges, "histogram");
+  return detail::weighted_bins(e, weights, ed.size() > 0 ? ed.size() - 1 : 0, "histogram",
+                               [&](auto&& f) { detail::with_edge_bins(e, ed, f); });
 }
 
 /// numpy's histogram_bin_edges: the bins + 1 edges histogram(a, bins[, lo, hi]) uses,
@@ -844,7 +904,7 @@ tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const inde
   tensor<index_t, 2, S> counts(shape<2>{bins[0], bins[1]});
   detail::with_uniform_bins(x, bins[0], range[0][0], range[0][1], [&](const auto& bx) {
     detail::with_uniform_bins(y, bins[1], range[1][0], range[1][1], [&](const auto& by) {
-      detail::count_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, bins[1]});
+      detail::sum_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, bins[1]});
     });
   });
   return counts;
@@ -873,7 +933,7 @@ tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const BX& 
   tensor<index_t, 2, S> counts(shape<2>{nx, ny});
   detail::with_edge_bins(x, ex, [&](const auto& bx) {
     detail::with_edge_bins(y, ey, [&](const auto& by) {
-      detail::count_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, ny});
+      detail::sum_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, ny});
     });
   });
   return counts;

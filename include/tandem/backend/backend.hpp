@@ -6,7 +6,7 @@
 /// - loops: `for_each(n, f[, cost])`, `store_each(n, out, f)`, `reduce<V>(n, get, op, init)`,
 ///   `scan<V>(n, get, op, out, init*)`, `scan_contiguous<V>(n, in, op, out, init*)`,
 ///   `runs_on_cpu` (algorithms pick cache-friendly shapes of work on CPU cores);
-/// - `count_bins(n, bin, bins, counts)`, `gemm<T>(batch, m, n, k, a, b, c)` with
+/// - `sum_bins(n, bin, weight, bins, sums)` (index_t or double sums), `gemm<T>(batch, m, n, k, a, b, c)` with
 ///   `gemm_native<T>` and `gemm_reads(rows, cols, rs, cs)`;
 /// - `sorter` (sort, sort_by_key, argsort, sort_rows, unique), `selector` (select) and
 ///   `solver` (dense linear algebra: lu, lu_solve, cholesky, qr, qr_q, svd, eigh, eig);
@@ -85,7 +85,8 @@ concept backend = requires(index_t n, double* out, const double* in, float* f, i
   { B::template reduce<double>(n, probe::getter{}, probe::combine_fn{}, 0.0) } -> std::same_as<double>;
   B::template scan<double>(n, probe::getter{}, probe::combine_fn{}, out, in);
   B::template scan_contiguous<double>(n, in, probe::combine_fn{}, out, in);
-  B::count_bins(n, probe::bin{}, n, idx);
+  B::sum_bins(n, probe::bin{}, unit_weight{}, n, idx);
+  B::sum_bins(n, probe::bin{}, probe::getter{}, n, out);
   B::copy_tiles(out, f, shape<2>{}, shape<2>{}, shape<2>{}, std::size_t{0});
   B::template gemm<float>(n, n, n, n, strided_matrix<const float>{}, strided_matrix<const float>{},
                           strided_matrix<float>{});

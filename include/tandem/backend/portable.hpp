@@ -9,7 +9,7 @@
 ///   unit 1.0 s, `<cmath>` 0.19).
 /// - `add_rn`, `mul_rn`: a float or double + and * rounded on their own, never fused into
 ///   an FMA (nvcc contracts a * b + c by default; the host compiler does not).
-/// - `atomic_increment`: a relaxed atomic ++ of a 64-bit counter.
+/// - `atomic_add`: a relaxed atomic += of a 64-bit integer or a double.
 /// - `prefetch_read`: asks the cache for a line ahead of use (host code; a no-op
 ///   elsewhere).
 /// - `stream_line`, `stream_fence`: stores 64 bytes to a 64-byte-aligned address past
@@ -85,11 +85,24 @@ TANDEM_HD inline T mul_rn(T a, T b) {
 #endif
 }
 
-TANDEM_HD inline void atomic_increment(std::int64_t* p) {
+template <class A>
+TANDEM_HD inline void atomic_add(A* p, A v) {
+  static_assert(std::is_same_v<A, std::int64_t> || std::is_same_v<A, double>,
+                "tandem: atomic_add adds 64-bit integers or doubles");
 #if TANDEM_DEVICE_CODE
-  atomicAdd(reinterpret_cast<unsigned long long*>(p), 1ull);
+  if constexpr (std::is_same_v<A, std::int64_t>)
+    atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  else
+    atomicAdd(p, v);
 #else
-  __atomic_fetch_add(p, std::int64_t(1), __ATOMIC_RELAXED);
+  if constexpr (std::is_same_v<A, std::int64_t>) {
+    __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+  } else {
+    A seen;
+    __atomic_load(p, &seen, __ATOMIC_RELAXED);
+    A sum = seen + v;
+    while (!__atomic_compare_exchange(p, &seen, &sum, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) sum = seen + v;
+  }
 #endif
 }
 

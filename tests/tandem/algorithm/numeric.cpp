@@ -1,6 +1,7 @@
 // convolve, correlate, cross, kron, gradient and trapezoid (algorithm/numeric.hpp):
 // numpy's values for small cases, plain double loops for random ones, in every space,
 // with strided, reversed and broadcast operands.
+#include <algorithm>
 #include <complex>
 
 #include "support/test_support.hpp"
@@ -21,6 +22,41 @@ std::vector<std::complex<double>> full_correlation(const std::vector<std::comple
 }
 std::vector<std::complex<double>> complex_of(const std::vector<double>& x) { return {x.begin(), x.end()}; }
 }  // namespace
+
+TEMPLATE_TEST_CASE("histogram_density integrates to 1, as numpy's density=True", "[numeric][histogram]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::from<double>({0.1, 0.4, 0.4, 0.9, 1.0, -1.0}, space);
+  // numpy: histogram(a, 2, (0, 1), density=True)[0] = [3 / 0.5 / 5, 2 / 0.5 / 5] = [1.2, 0.8].
+  const auto d = td::histogram_density(a, 2, 0.0, 1.0);
+  static_assert(std::is_same_v<decltype(d), const td::tensor<double, 1, TestType>>);
+  const auto near = [](const std::vector<double>& got, const std::vector<double>& want) {
+    if (got.size() != want.size()) return false;
+    for (std::size_t k = 0; k < got.size(); ++k)
+      if (std::abs(got[k] - want[k]) > 1e-12 * std::max(1.0, std::abs(want[k]))) return false;
+    return true;
+  };
+  CHECK(near(testing::values(d), {1.2, 0.8}));
+  // Uneven edges: counts 1, 2, 2 over widths 0.25, 0.25, 0.5 and 5 in all.
+  const auto edges = td::from<double>({0, 0.25, 0.5, 1}, space);
+  CHECK(near(testing::values(td::histogram_density(a, edges)), {0.8, 1.6, 0.8}));
+  // Weights: sums 1 + 2 + 3 = 6 and 4 + 5 = 9 (-1's weight outside), each over 0.5 and 15.
+  const auto w = td::from<float>({1, 2, 3, 4, 5, 6}, space);
+  CHECK(near(testing::values(td::histogram_density(a, 2, 0.0, 1.0, w)), {6 / 0.5 / 15, 9 / 0.5 / 15}));
+  CHECK(near(testing::values(td::histogram_density(a, edges, w)), {1 / 0.25 / 15, 5 / 0.25 / 15, 9 / 0.5 / 15}));
+  // a's own range, [-1, 1] in 4 bins of 0.5: counts 1, 0, 3, 2.
+  CHECK(near(testing::values(td::histogram_density(a, 4)), {1 / 0.5 / 6, 0, 3 / 0.5 / 6, 2 / 0.5 / 6}));
+  CHECK(near(testing::values(td::histogram_density(a, 4, w)), {6 / 0.5 / 21, 0, 6 / 0.5 / 21, 9 / 0.5 / 21}));
+  // Its integral over a random sample's range is 1.
+  const auto xs = testing::random_values<double>(10000, -3, 5, 31);
+  const auto dd = testing::values(td::histogram_density(td::from(xs, {10000}, space), 16));
+  const auto lo = *std::min_element(xs.begin(), xs.end()), hi = *std::max_element(xs.begin(), xs.end());
+  double integral = 0;
+  for (const double v : dd) integral += v * (hi - lo) / 16;
+  CHECK(integral == Catch::Approx(1.0).epsilon(1e-12));
+  // Nothing in range: NaNs, as numpy's 0 / 0.
+  for (const double v : testing::values(td::histogram_density(a, 2, 5.0, 6.0))) CHECK(std::isnan(v));
+}
 
 TEMPLATE_TEST_CASE("convolve and correlate, as numpy's", "[numeric]", TANDEM_TEST_SPACES) {
   const TestType space{};

@@ -412,6 +412,30 @@ TEMPLATE_TEST_CASE("unique_counts, unique_inverse and bincount", "[searching]", 
   CHECK(td::bincount(empty).size() == 0);
   CHECK(testing::values(td::bincount(td::from<bool>({true, false, true}, space))) == std::vector<double>{1, 2});
   CHECK(testing::values(td::bincount(td::from<std::uint8_t>({255, 0}, space))).size() == 256);
+  // With weights, numpy's float64 sums: bincount([0, 1, 1, 3, 2, 1, 7], weights=w).
+  const auto w = td::from<float>({0.5f, 1, 2, 3, 4, 5, 6}, space);
+  const auto bw = td::bincount(labels, w);
+  static_assert(std::is_same_v<decltype(bw), const td::tensor<double, 1, TestType>>);
+  CHECK(testing::values(bw) == std::vector<double>{0.5, 8, 4, 3, 0, 0, 0, 6});
+  CHECK(testing::values(td::bincount(labels, td::flip(w) * 2, 9)) ==
+        std::vector<double>{12, 20, 4, 6, 0, 0, 0, 1, 0});
+  CHECK(td::bincount(empty, td::zeros<double>({0}, space), 2).size() == 2);
+  CHECK_THROWS_AS(td::bincount(labels, td::ones<double>({3}, space)), td::shape_error);
+  // More bins than rows of them per chunk hold (atomic adds): weights in halves sum exactly.
+  {
+    const td::index_t n = 200000, top = 1200000;
+    std::vector<int> xv(n);
+    std::vector<double> wv(n), want(top + 1, 0);
+    for (td::index_t i = 0; i < n; ++i) {
+      xv[std::size_t(i)] = int((i * 7919) % (top + 1));
+      wv[std::size_t(i)] = 0.5 * double(i % 5);
+      want[std::size_t(xv[std::size_t(i)])] += wv[std::size_t(i)];
+    }
+    xv[0] = int(top);
+    want[0] -= wv[0];
+    want[std::size_t(top)] += wv[0];
+    CHECK(testing::values(td::bincount(td::from(xv, {n}, space), td::from(wv, {n}, space))) == want);
+  }
   const auto negative = td::from<int>({2, -3, 1}, space);
   CHECK_THROWS_AS(td::bincount(negative), td::error);
   CHECK_THROWS_WITH(td::bincount(negative), testing::contains("non-negative values; the operand holds -3"));

@@ -266,6 +266,45 @@ TEMPLATE_TEST_CASE("histogram without a range, with edges, and its bin edges", "
   CHECK(td::to_vector(td::histogram(td::slice(big, td::all, 1), td::from(e, {6}, space))) == want);
 }
 
+TEMPLATE_TEST_CASE("histogram with weights sums them per bin, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::from<float>({0.1f, 0.4f, 0.4f, 0.9f, 1.0f, -1.0f, std::nanf("")}, space);
+  // numpy: histogram(a, 2, (0, 1), weights=[1, 2, 3, 4, 5, 6, 7]) = [6, 9] (-1 and NaN outside).
+  const auto wd = td::from<double>({1, 2, 3, 4, 5, 6, 7}, space);
+  const auto hd = td::histogram(a, 2, 0.0, 1.0, wd);
+  static_assert(std::is_same_v<decltype(hd), const td::tensor<double, 1, TestType>>);
+  CHECK(values(hd) == std::vector<double>{6, 9});
+  // In the weights' type, as numpy's: int weights give ints, float weights floats.
+  const auto hi = td::histogram(a, 2, 0.0, 1.0, td::from<int>({1, 2, 3, 4, 5, 6, 7}, space));
+  static_assert(std::is_same_v<decltype(hi), const td::tensor<int, 1, TestType>>);
+  CHECK(values(hi) == std::vector<double>{6, 9});
+  const auto hf = td::histogram(a, 2, 0.0, 1.0, td::from<float>({0.5f, 0.25f, 0.25f, 1, 1, 1, 1}, space));
+  static_assert(std::is_same_v<decltype(hf), const td::tensor<float, 1, TestType>>);
+  CHECK(values(hf) == std::vector<double>{1, 2});
+  // Edges (numpy: bins=[0, 0.25, 0.5, 1] gives [1, 5, 9]); reversed weights, a view.
+  CHECK(values(td::histogram(a, td::from<double>({0, 0.25, 0.5, 1}, space), wd)) == std::vector<double>{1, 5, 9});
+  CHECK(values(td::histogram(a, 2, 0.0, 1.0, td::flip(wd))) == std::vector<double>{7 + 6 + 5, 4 + 3});
+  // a's own range: [1, 4] in two bins, [1, 2.5) and [2.5, 4].
+  const auto b = td::from<int>({1, 2, 3, 4}, space);
+  CHECK(values(td::histogram(b, 2, td::from<double>({1, 1, 1, 10}, space))) == std::vector<double>{2, 11});
+  // A NaN weight makes its bin NaN; no elements, zero sums.
+  const auto hn = values(td::histogram(b, 2, td::from<double>({std::nan(""), 1, 1, 1}, space)));
+  CHECK((std::isnan(hn[0]) && hn[1] == 2));
+  CHECK(values(td::histogram(td::zeros<float>({0}, space), 3, 0.0, 1.0, td::zeros<double>({0}, space))) ==
+        std::vector<double>{0, 0, 0});
+  CHECK_THROWS_AS(td::histogram(a, 2, 0.0, 1.0, td::ones<double>({6}, space)), td::shape_error);
+  CHECK_THROWS_WITH(td::histogram(a, 2, td::reshape(td::from<double>({1, 2, 3, 4, 5, 6, 7}, space), {7, 1})), testing::contains("weights of shape"));
+  // Many elements (rows of bins per chunk, then their sum) against a plain loop in double.
+  const auto xs = testing::random_values<double>(300001, -0.5, 10.5, 21);
+  const auto ws = testing::random_values<double>(300001, -1, 1, 22);
+  std::vector<double> want(11, 0);
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    if (xs[i] >= 0 && xs[i] <= 11) want[std::min<std::size_t>(10, std::size_t(xs[i]))] += ws[i];
+  const auto got = values(td::histogram(td::from(xs, {300001}, space), 11, 0.0, 11.0, td::from(ws, {300001}, space)));
+  REQUIRE(got.size() == want.size());
+  for (std::size_t k = 0; k < want.size(); ++k) CHECK(got[k] == Catch::Approx(want[k]).epsilon(1e-12).margin(1e-9));
+}
+
 TEMPLATE_TEST_CASE("histogram2d counts pairs, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto x = td::from<double>({0, 1, 2, 3, 4, 5}, space);

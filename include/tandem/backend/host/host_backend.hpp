@@ -45,10 +45,11 @@ struct host_backend : host_loops {
     host_fft<Real>(d, in, out);
   }
 
-  /// counts[b] += the number of i in [0, n) with bin(i) == b (bin(i) < 0: not counted).
-  template <class Bin>
-  static void count_bins(index_t n, const Bin& bin, index_t bins, index_t* counts) {
-    count_bins_by_chunks<host_loops, host_memory>(n, bin, bins, counts);
+  /// sums[b] += the weights of the i in [0, n) with bin(i) == b (bin(i) < 0: not
+  /// summed); A is index_t or double (backend/counting.hpp).
+  template <class A, class Bin, class Weight>
+  static void sum_bins(index_t n, const Bin& bin, const Weight& weight, index_t bins, A* sums) {
+    sum_bins_by_chunks<host_loops, host_memory>(n, bin, weight, bins, sums);
   }
 
   /// Waits for all of this backend's work: host work is done when it returns.

@@ -74,14 +74,14 @@ struct thrust_backend : thrust_loops<Space> {
 #endif
   }
 
-  /// counts[b] += the number of i in [0, n) with bin(i) == b: atomics on a GPU, a row of
-  /// counters per chunk where the device is emulated (as on the host).
-  template <class Bin>
-  static void count_bins(index_t n, const Bin& bin, index_t bins, index_t* counts) {
+  /// sums[b] += the weights of the i in [0, n) with bin(i) == b: atomics on a GPU, a row
+  /// of bins per chunk where the device is emulated (as on the host).
+  template <class A, class Bin, class Weight>
+  static void sum_bins(index_t n, const Bin& bin, const Weight& weight, index_t bins, A* sums) {
     if constexpr (loops::runs_on_cpu)
-      count_bins_by_chunks<loops, memory>(n, bin, bins, counts);
+      sum_bins_by_chunks<loops, memory>(n, bin, weight, bins, sums);
     else
-      count_bins_atomic<loops>(n, bin, counts);
+      sum_bins_atomic<loops>(n, bin, weight, sums);
   }
 
   /// Waits for the work queued on the calling thread's stream.
