@@ -235,6 +235,49 @@ TEMPLATE_TEST_CASE("exponential and permutation", "[random]", TANDEM_TEST_SPACES
   CHECK_THROWS_AS(g.permutation(-1, TestType{}), td::shape_error);
 }
 
+TEMPLATE_TEST_CASE("permutation(x) and shuffle(x) reorder slices along an axis, as numpy's", "[random]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  td::random::generator g{31}, h{31};
+  const auto m = td::reshape(td::arange<double>(40, space), {10, 4});  // row r: 4r .. 4r + 3
+  // The rows in the order permutation(10) gives from the same state.
+  const auto p = g.permutation(m);
+  static_assert(std::is_same_v<decltype(p), const td::tensor<double, 2, TestType>>);
+  const auto order = td::to_vector(h.permutation(10, space));
+  std::vector<double> want;
+  for (const auto r : order)
+    for (int j = 0; j < 4; ++j) want.push_back(double(4 * r + j));
+  CHECK(testing::values(p) == want);
+  // Along axis 1 (columns), of a transposed view.
+  const auto pc = g.permutation(td::transpose(m), 1);
+  const auto cols = td::to_vector(h.permutation(10, space));
+  want.clear();
+  for (int i = 0; i < 4; ++i)
+    for (const auto c : cols) want.push_back(double(4 * c + i));
+  CHECK(testing::values(pc) == want);
+  // shuffle: in place, the order permutation(x) would give; views of x see it.
+  auto x = td::tensor<double, 2, TestType>(m);
+  const auto before = x.view();
+  g.shuffle(x);
+  const auto rows = td::to_vector(h.permutation(10, space));
+  want.clear();
+  for (const auto r : rows)
+    for (int j = 0; j < 4; ++j) want.push_back(double(4 * r + j));
+  CHECK(testing::values(x) == want);
+  CHECK(testing::values(before) == want);
+  // A writable view: column 2's elements shuffled, the other columns untouched.
+  auto column = td::slice(x, td::all, 2);
+  g.shuffle(column);
+  const auto at = td::to_vector(h.permutation(10, space));
+  std::vector<double> c2;
+  for (const auto k : at) c2.push_back(want[std::size_t(4 * k + 2)]);
+  CHECK(testing::values(td::slice(x, td::all, 2)) == c2);
+  std::vector<double> c0;
+  for (std::size_t r = 0; r < 10; ++r) c0.push_back(want[4 * r]);
+  CHECK(testing::values(td::slice(x, td::all, 0)) == c0);
+  CHECK_THROWS_AS(g.permutation(m, 2), td::index_error);
+}
+
 TEST_CASE("the normal distribution's own log and cos agree with the C library", "[random]") {
   namespace rd = td::random::detail;
   double worst_log = 0, worst_cos = 0, worst_sin = 0;

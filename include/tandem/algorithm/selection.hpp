@@ -302,6 +302,59 @@ auto take(const E& e, const I& indices) {
 }
 
 namespace detail {
+/// take's gather along an axis: out element i is (outer o, index k, inner j), read from
+/// e's row-major element (o len + idx[k]) inner + j.
+template <class V, class Get>
+struct axis_gather_kernel {
+  Get get;
+  const index_t* idx;
+  index_t count, len, inner;
+  V* out;
+  TANDEM_HD void operator()(index_t i) const {
+    const index_t j = i % inner, t = i / inner;
+    out[i] = get((t / count * len + wrap_index(idx[t % count], len)) * inner + j);
+  }
+};
+}  // namespace detail
+
+/// numpy's take(a, indices, axis): the slices of e at `indices` along `axis` (negative
+/// counts from the end; so do negative indices), stacked in the indices' shape: e's shape
+/// with that axis replaced by the indices' (rank R - 1 + the indices' rank). Throws
+/// td::index_error naming the first index outside [-len, len), before anything is read,
+/// and for an axis out of range.
+template <operand E, operand I>
+auto take(const E& e, const I& indices, index_t axis) {
+  using S = typename detail::spaces_must_match<space_of_t<E>, space_of_t<I>>::type;
+  using V = value_of_t<E>;
+  static_assert(std::is_integral_v<value_of_t<I>> && !std::is_same_v<value_of_t<I>, bool>,
+                "tandem: take needs integer indices");
+  constexpr std::size_t R = rank_of_v<E>, RI = rank_of_v<I>;
+  static_assert(R >= 1, "tandem: take along an axis needs an operand of rank 1 or more");
+  const std::size_t ax = detail::normalize_axis(axis, R, "take");
+  const auto extents = e.shape();
+  const index_t len = extents[ax];
+  const detail::index_data<I> idx(indices);
+  const index_t count = indices.shape().size();
+  detail::check_indices<S>(idx.data, count, shape<1>{len}, "take (along the axis)", idx.from_unsigned);
+  shape<R - 1 + RI> out_extents{};
+  index_t inner = 1;
+  for (std::size_t d = 0; d < ax; ++d) out_extents[d] = extents[d];
+  for (std::size_t d = 0; d < RI; ++d) out_extents[ax + d] = indices.shape()[d];
+  for (std::size_t d = ax + 1; d < R; ++d) {
+    out_extents[d - 1 + RI] = extents[d];
+    inner *= extents[d];
+  }
+  tensor<V, R - 1 + RI, S> out(out_extents, uninitialized);
+  if (out.size() == 0) return out;
+  detail::with_getter<V>(e, extents, [&](auto get) {
+    detail::backend_t<S>::for_each(
+        out.size(), detail::axis_gather_kernel<V, decltype(get)>{get, idx.data, count, len, inner, out.data()});
+  });
+  detail::backend_t<S>::finish();
+  return out;
+}
+
+namespace detail {
 /// take_along_axis's and put_along_axis's walk over the broadcast shape of a and the
 /// indices: element o's offset into a, its index along `axis` read from the indices
 /// (both broadcast: stride 0 where their extent is 1).

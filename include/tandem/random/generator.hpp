@@ -782,6 +782,27 @@ class generator {
     return argsort(keys);
   }
 
+  /// numpy's permutation(x): a copy of x with its slices along `axis` (0: the rows) in a
+  /// random order, the order permutation(n) gives (n the axis' length), in x's space.
+  template <operand X>
+  auto permutation(const X& x, index_t axis = 0) {
+    static_assert(rank_of_v<X> >= 1, "tandem: permutation(x) shuffles the slices of an operand of rank 1 or more");
+    const std::size_t ax = tandem::detail::normalize_axis(axis, rank_of_v<X>, "permutation");
+    return take(x, permutation(x.shape()[ax], space_of_t<X>{}), axis);
+  }
+
+  /// numpy's shuffle(x): x's slices along `axis` (0: the rows) in a random order, in
+  /// place (x a tensor or a writable view; views of x see the new order), as
+  /// permutation(x, axis) would order them.
+  template <class X>
+  void shuffle(X&& x, index_t axis = 0) {
+    const auto shuffled = permutation(x, axis);
+    if constexpr (tandem::detail::is_tensor_v<std::remove_cvref_t<X>>)
+      x.view() = shuffled;
+    else
+      x = shuffled;
+  }
+
   std::uint64_t seed() const { return seed_; }
   /// How many tensors this generator has drawn: the call number of the next one.
   std::uint64_t calls() const { return calls_; }

@@ -173,6 +173,38 @@ TEMPLATE_TEST_CASE("histogram counts as numpy does", "[selection]", TANDEM_TEST_
   }
 }
 
+TEMPLATE_TEST_CASE("take along an axis, as numpy's take(a, indices, axis)", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto a = td::reshape(td::arange<double>(24, space), {2, 3, 4});  // a[i, k, j] = 12 i + 4 k + j
+  // Along axis 1 with negative indices: out[i, k, j] = a[i, idx[k], j].
+  const std::vector<int> idx = {2, 0, -1, 1};
+  const auto t1 = td::take(a, td::from(idx, {4}, space), 1);
+  static_assert(std::is_same_v<decltype(t1), const td::tensor<double, 3, TestType>>);
+  CHECK(t1.shape() == td::shape<3>{2, 4, 4});
+  std::vector<double> want;
+  for (int i = 0; i < 2; ++i)
+    for (const int k : idx)
+      for (int j = 0; j < 4; ++j) want.push_back(12 * i + 4 * ((k + 3) % 3) + j);
+  CHECK(values(t1) == want);
+  // Indices of rank 2 along the last axis (axis -1): rank 4, the indices' shape in place.
+  const auto t2 = td::take(a, td::from<td::index_t>({{3, 0}, {1, 1}}, space), -1);
+  CHECK(t2.shape() == td::shape<4>{2, 3, 2, 2});
+  want.clear();
+  for (int i = 0; i < 2; ++i)
+    for (int k = 0; k < 3; ++k)
+      for (const int j : {3, 0, 1, 1}) want.push_back(12 * i + 4 * k + j);
+  CHECK(values(t2) == want);
+  // Rows of a transposed view (its rows are a's columns), and of an expression.
+  const auto m = td::from<double>({{1, 2, 3}, {4, 5, 6}}, space);
+  CHECK(values(td::take(td::transpose(m), td::from<int>({2, 0}, space), 0)) == std::vector<double>{3, 6, 1, 4});
+  CHECK(values(td::take(m * 10, td::from<int>({1}, space), 0)) == std::vector<double>{40, 50, 60});
+  CHECK(td::take(m, td::zeros<int>({0}, space), 1).shape() == td::shape<2>{2, 0});
+  CHECK_THROWS_WITH(td::take(m, td::from<int>({0, 3}, space), 1),
+                    testing::contains("index 3") && testing::contains("position 1"));
+  CHECK_THROWS_AS(td::take(m, td::from<int>({-4}, space), 1), td::index_error);
+  CHECK_THROWS_AS(td::take(m, td::from<int>({0}, space), 2), td::index_error);
+}
+
 TEMPLATE_TEST_CASE("take_along_axis gathers along an axis, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto m = td::from<double>({{3, 1, 2}, {9, 7, 8}}, space);
