@@ -40,7 +40,9 @@
 //   histogram td::histogram of 2^24 float32 into 64 bins between given (uneven) edges,
 //             each element's bin found by binary search, and into 64 equal bins over a
 //             range (the bin computed), next to baseline_loop: std::upper_bound over the
-//             edges for each element, one thread. Items are elements.
+//             edges for each element, one thread. Items are elements. weighted: 64
+//             equal bins summing float32 weights (numpy's weights=), next to
+//             baseline_loop: the bin computed and the weight added in double, one thread.
 #include <tandem/tandem.hpp>
 
 #include <benchmark/benchmark.h>
@@ -269,7 +271,7 @@ void bm_draw(benchmark::State& state, draw which, bool baseline) {
   state.SetItemsProcessed(state.iterations() * n);
 }
 
-enum class binning { edges, uniform, baseline };
+enum class binning { edges, uniform, baseline, weighted, weighted_baseline };
 
 template <class Space>
 void bm_histogram(benchmark::State& state, binning how) {
@@ -284,6 +286,9 @@ void bm_histogram(benchmark::State& state, binning how) {
   const auto e = td::from(edges, {65}, Space{});
   const std::vector<float> host = td::to_vector(a);
   std::vector<td::index_t> counts(64);
+  const auto w = g.uniform<float>({n}, Space{});
+  const std::vector<float> host_w = td::to_vector(w);
+  std::vector<double> sums(64);
   for (auto _ : state) {
     switch (how) {
       case binning::edges: benchmark::DoNotOptimize(td::histogram(a, e).data()); break;
@@ -297,6 +302,17 @@ void bm_histogram(benchmark::State& state, binning how) {
           ++counts[static_cast<std::size_t>(it - edges.begin() - 1)];
         }
         benchmark::DoNotOptimize(counts.data());
+        break;
+      case binning::weighted: benchmark::DoNotOptimize(td::histogram(a, 64, -3.0, 3.0, w).data()); break;
+      case binning::weighted_baseline:
+        std::fill(sums.begin(), sums.end(), 0.0);
+        for (std::size_t i = 0; i < host.size(); ++i) {
+          const double v = host[i];
+          if (!(v >= -3.0 && v <= 3.0)) continue;
+          const auto k = static_cast<std::size_t>((v + 3.0) * (64.0 / 6.0));
+          sums[k < 63 ? k : 63] += host_w[i];
+        }
+        benchmark::DoNotOptimize(sums.data());
         break;
     }
     td::synchronize(Space{});
@@ -395,6 +411,13 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("histogram/uniform/tandem_host", bm_histogram<td::host_space>, binning::uniform)
       ->Apply(sizes);
   benchmark::RegisterBenchmark("histogram/edges/baseline_loop", bm_histogram<td::host_space>, binning::baseline)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram/weighted/tandem_host", bm_histogram<td::host_space>, binning::weighted)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram/weighted/tandem_device", bm_histogram<td::device_space>, binning::weighted)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram/weighted/baseline_loop", bm_histogram<td::host_space>,
+                               binning::weighted_baseline)
       ->Apply(sizes);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

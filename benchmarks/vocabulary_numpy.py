@@ -3,7 +3,7 @@
 beside bench_vocabulary on the same machine.
 
 Prints the median time of each case in milliseconds and the items per second, items
-counted as vocabulary.cpp counts them (values drawn; elements binned).
+counted as vocabulary.cpp counts them (values drawn; elements binned or weighed).
 """
 import numpy as np
 
@@ -28,6 +28,8 @@ def main():
         edges = 3 * t * np.abs(t)
         cases["histogram/edges"] = lambda: np.histogram(a, bins=edges)
         cases["histogram/uniform"] = lambda: np.histogram(a, 64, range=(-3, 3))
+        w = rng.uniform(size=n).astype(np.float32)
+        cases["histogram/weighted"] = lambda: np.histogram(a, 64, range=(-3, 3), weights=w)
         for name, fn in cases.items():
             ms = median_ms(fn)
             print(f"{name}/numpy/{n}: {ms:.2f} ms, {n / ms / 1e3:.1f} M items/s")
