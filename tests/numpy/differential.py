@@ -194,6 +194,7 @@ OPS = {
     "roll_axis": (1, FLOATS + INTS, EXACT, "any"),
     "tile": (1, FLOATS + INTS, EXACT, "any"),
     "repeat_axis": (1, FLOATS + INTS, EXACT, "any"),
+    "take_axis": (1, FLOATS + INTS, EXACT, "any"),
     "pad_constant": (1, FLOATS + INTS, EXACT, "any"),
     "pad_edge": (1, FLOATS + INTS, EXACT, "any"),
     "pad_reflect": (1, FLOATS + INTS, EXACT, "any"),
@@ -231,6 +232,11 @@ OPS = {
     # int64 sums, added in other orders) and density=True (counts over widths and total)
     "histogram_weighted": (2, FLOATS + INTS, "sum", "few_finite"),
     "histogram_density": (1, ("f64",) + INTS, "sum", "few_finite"),
+    # histogram2d of the points (a, b broadcast to a's shape) over their own ranges, 3 x 4
+    # cells weighted by a (float64 sums) and 4 x 3 as a density (numpy's edges are float32
+    # for float32 data: float64 and integers only)
+    "histogram2d_weighted": (2, ("f64",) + INTS, "sum", "few_finite"),
+    "histogram2d_density": (2, ("f64",) + INTS, "sum", "few_finite"),
     # ediff1d of the flattened elements (integers wrap, as numpy's); trim_zeros of them;
     # lexsort by column 1, then column 0 (NaN last, as argsort); exact
     "ediff1d": (1, FLOATS + INTS, EXACT, "any"),
@@ -297,6 +303,7 @@ COMPLEX_OPS = {
     "sort_axis": (1, EXACT, "nozero"), "argsort": (1, EXACT, "few_nozero"),
     "flip_axis": (1, EXACT, "any"), "concatenate_axis": (1, EXACT, "any"), "roll": (1, EXACT, "any"),
     "roll_axis": (1, EXACT, "any"), "tile": (1, EXACT, "any"), "repeat_axis": (1, EXACT, "any"),
+    "take_axis": (1, EXACT, "any"),
     "pad_constant": (1, EXACT, "any"), "pad_edge": (1, EXACT, "any"), "pad_reflect": (1, EXACT, "any"),
     "pad_wrap": (1, EXACT, "any"), "tril": (1, EXACT, "any"), "triu": (1, EXACT, "any"),
     "fft": (1, "fft", "finite"), "fft_axis": (1, "fft", "finite"), "fft_n": (1, "fft", "finite"),
@@ -383,12 +390,18 @@ def draw_matrix(rng, dt, shape, kind):
     return x.astype(NP[dt])
 
 
+def take_indices(n):
+    """take_axis's indices along an axis of length n (the driver's are the same): a 2 x 2
+    block with the last, first, a negative and the middle one; none when n is 0."""
+    return np.array([[n - 1, 0], [-1, n // 2]]) if n else np.zeros((2, 0), np.int64)
+
+
 AXIS_OPS = {"sum_axis", "prod_axis", "mean_axis", "cumsum_axis", "max_axis", "min_axis", "argmin_axis",
             "any_axis", "sort_axis", "var_axis", "stddev_axis", "ptp_axis", "median_axis", "quantile_axis", "nanmedian_axis", "nanquantile_axis",
             "percentiles_axis", "quantiles_grid_axis",
             "nansum_axis", "nanmean_axis", "nanmax_axis", "nanmin_axis", "nanprod_axis", "nanvar_axis",
             "cumprod_axis", "count_nonzero_axis", "flip_axis", "diff_axis", "gradient_axis", "unwrap_axis", "gradient_points_axis", "trapezoid_axis",
-            "concatenate_axis", "roll_axis", "repeat_axis", "topk_values", "topk_indices", "partition_axis",
+            "concatenate_axis", "roll_axis", "repeat_axis", "take_axis", "topk_values", "topk_indices", "partition_axis",
             "argpartition_axis", "argsort_axis", "fft_axis", "rfft_n_axis"}
 # (numpy's nanpercentile of an empty array returns nanmean's 0-d NaN, whatever the q's)
 NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_axis", "quantile_axis", "percentile",
@@ -514,6 +527,7 @@ def numpy_result(op, dt, a, b, axis):
             "concatenate_axis": lambda: np.concatenate((a, np.flip(a, 0)), axis=axis),
             "roll": lambda: np.roll(a, -5), "roll_axis": lambda: np.roll(a, 3, axis=axis),
             "tile": lambda: np.tile(a, (2, 3)), "repeat_axis": lambda: np.repeat(a, 2, axis=axis),
+            "take_axis": lambda: np.take(a, take_indices(a.shape[axis]), axis=axis),
             "pad_constant": lambda: np.pad(a, ((2, 1), (0, 3)), constant_values=7),
             "pad_edge": lambda: np.pad(a, ((2, 1), (0, 3)), mode="edge"),
             "pad_reflect": lambda: np.pad(a, ((2, 1), (0, 9)), mode="reflect"),
@@ -535,6 +549,10 @@ def numpy_result(op, dt, a, b, axis):
             "histogram_auto": lambda: np.histogram(a, 7)[0].astype(np.int64),
             "histogram_weighted": lambda: np.histogram(a, bins=np.unique(b), weights=a)[0],
             "histogram_density": lambda: np.histogram(a, 7, density=True)[0],
+            "histogram2d_weighted": lambda: np.histogram2d(a.ravel(), np.broadcast_to(b, a.shape).ravel(), [3, 4],
+                                                           weights=a.ravel())[0],
+            "histogram2d_density": lambda: np.histogram2d(a.ravel(), np.broadcast_to(b, a.shape).ravel(), [4, 3],
+                                                          density=True)[0],
             "ediff1d": lambda: np.ediff1d(a),
             "trim_zeros": lambda: np.trim_zeros(a.ravel()),
             "lexsort_columns": lambda: np.lexsort((a[:, 0], a[:, 1])).astype(np.int64),

@@ -118,6 +118,8 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
   if (op == "histogram_auto") return collect(td::histogram(a, 7));
   if (op == "histogram_weighted") return collect(td::histogram(a, td::unique(b), a));
   if (op == "histogram_density") return collect(td::histogram_density(a, 7));
+  if (op == "histogram2d_weighted") return collect(td::histogram2d(a, td::broadcast_to(b, a.shape()), {3, 4}, a));
+  if (op == "histogram2d_density") return collect(td::histogram2d_density(a, td::broadcast_to(b, a.shape()), {4, 3}));
   if (op == "ediff1d") return collect(td::ediff1d(a));
   if (op == "trim_zeros") return collect(td::trim_zeros(td::flatten(a)));
   if (op == "lexsort_columns") return collect(td::lexsort(td::slice(a, td::all, 0), td::slice(a, td::all, 1)));

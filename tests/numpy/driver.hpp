@@ -149,6 +149,11 @@ std::optional<result> shared_ops(const case_text& c, const A& a, const td::tenso
   if (op == "roll_axis") return collect(td::roll(a, 3, axis));
   if (op == "tile") return collect(td::tile(a, {2, 3}));
   if (op == "repeat_axis") return collect(td::repeat(a, 2, axis));
+  if (op == "take_axis") {  // differential.py's take_indices
+    const td::index_t n = a.shape()[static_cast<std::size_t>(axis < 0 ? axis + 2 : axis)];
+    const std::vector<td::index_t> k = n ? std::vector<td::index_t>{n - 1, 0, -1, n / 2} : std::vector<td::index_t>{};
+    return collect(td::take(a, td::from(k, {2, n ? 2 : 0}, S{}), axis));
+  }
   if (op == "pad_constant") return collect(td::pad(a, {{2, 1}, {0, 3}}, td::pad_mode::constant, T(7)));
   if (op == "pad_edge") return collect(td::pad(a, {{2, 1}, {0, 3}}, td::pad_mode::edge));
   if (op == "pad_reflect") return collect(td::pad(a, {{2, 1}, {0, 9}}, td::pad_mode::reflect));

@@ -642,12 +642,91 @@ tensor<double, 1, space_of_t<E>> histogram_density(const E& e, index_t bins, con
 template <operand E, operand B>
 tensor<double, 1, space_of_t<E>> histogram_density(const E& e, const B& edges) {
   const auto ed = detail::histogram_edges<space_of_t<E>>(edges, "histogram_density");
-  return detail::density_of(histogram(e, ed), ed);
+  return detail::density_of(detail::edge_counts(e, ed), ed);
 }
 template <operand E, operand B, operand W>
 tensor<double, 1, space_of_t<E>> histogram_density(const E& e, const B& edges, const W& weights) {
   const auto ed = detail::histogram_edges<space_of_t<E>>(edges, "histogram_density");
-  return detail::density_of(histogram(e, ed, weights), ed);
+  return detail::density_of(detail::edge_sums(e, ed, weights, "histogram_density"), ed);
+}
+
+namespace detail {
+/// numpy's density of a 2-d histogram: h / dx[:, None] / dy[None, :] / sum(h), in that
+/// order, as doubles.
+template <class H, class S>
+tensor<double, 2, S> density_of(const H& h, const tensor<double, 1, S>& ex, const tensor<double, 1, S>& ey) {
+  const double total = sum(cast<double>(h));
+  const tensor<double, 1, S> dx = diff(ex), dy = diff(ey);
+  return tensor<double, 2, S>(cast<double>(h) / reshape(dx, {dx.size(), 1}) / reshape(dy, {1, dy.size()}) / total);
+}
+/// histogram2d_density over ranges, weights nullptr for counts.
+template <class X, class Y, class W>
+tensor<double, 2, space_of_t<X>> uniform_density_2d(const X& x, const Y& y, const index_t (&bins)[2],
+                                                    const double (&range)[2][2], const W& weights) {
+  using S = space_of_t<X>;
+  const auto h = uniform_histogram2d(x, y, bins, range, weights);  // checks bins and range first
+  return density_of(h, linspace<double>(range[0][0], range[0][1], bins[0] + 1, S{}),
+                    linspace<double>(range[1][0], range[1][1], bins[1] + 1, S{}));
+}
+template <class X, class Y, class BX, class BY, class W>
+tensor<double, 2, space_of_t<X>> edge_density_2d(const X& x, const Y& y, const BX& x_edges, const BY& y_edges,
+                                                 const W& weights) {
+  using S = space_of_t<X>;
+  const auto ex = histogram_edges<S>(x_edges, "histogram2d_density (x)");
+  const auto ey = histogram_edges<S>(y_edges, "histogram2d_density (y)");
+  return density_of(edge_histogram2d(x, y, ex, ey, weights), ex, ey);
+}
+}  // namespace detail
+
+/// numpy's histogram2d(..., density=True): the counts (or sums of the weights) over each
+/// cell's area and the whole, so that it integrates to 1 over the ranges, as doubles in
+/// x's space. The arguments are td::histogram2d's: (x, y, bins[, range][, weights]) or
+/// (x, y, x_edges, y_edges[, weights]). Nothing in the ranges gives NaNs, as numpy's.
+template <operand X, operand Y>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, const index_t (&bins)[2],
+                                                     const double (&range)[2][2]) {
+  return detail::uniform_density_2d(x, y, bins, range, nullptr);
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, const index_t (&bins)[2],
+                                                     const double (&range)[2][2], const W& weights) {
+  return detail::uniform_density_2d(x, y, bins, range, weights);
+}
+template <operand X, operand Y>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, index_t bins,
+                                                     const double (&range)[2][2]) {
+  return histogram2d_density(x, y, {bins, bins}, range);
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, index_t bins,
+                                                     const double (&range)[2][2], const W& weights) {
+  return histogram2d_density(x, y, {bins, bins}, range, weights);
+}
+template <operand X, operand Y>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, const index_t (&bins)[2]) {
+  return histogram2d_density(x, y, bins, detail::histogram2d_ranges(x, y, nullptr).r);
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, const index_t (&bins)[2],
+                                                     const W& weights) {
+  return histogram2d_density(x, y, bins, detail::histogram2d_ranges(x, y, weights).r, weights);
+}
+template <operand X, operand Y>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, index_t bins = 10) {
+  return histogram2d_density(x, y, {bins, bins});
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, index_t bins, const W& weights) {
+  return histogram2d_density(x, y, {bins, bins}, weights);
+}
+template <operand X, operand Y, operand BX, operand BY>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, const BX& x_edges, const BY& y_edges) {
+  return detail::edge_density_2d(x, y, x_edges, y_edges, nullptr);
+}
+template <operand X, operand Y, operand BX, operand BY, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d_density(const X& x, const Y& y, const BX& x_edges, const BY& y_edges,
+                                                     const W& weights) {
+  return detail::edge_density_2d(x, y, x_edges, y_edges, weights);
 }
 
 /// numpy's ediff1d: the differences of consecutive elements of x flattened (row-major),

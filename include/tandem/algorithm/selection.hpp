@@ -790,6 +790,12 @@ tensor<double, 1, S> histogram_edges(const B& edges, const char* what) {
   return out;
 }
 
+/// The number of bins between edges: one fewer than the edges, none for one or none.
+template <class S>
+index_t bins_between(const tensor<double, 1, S>& edges) {
+  return edges.size() > 0 ? edges.size() - 1 : 0;
+}
+
 /// Calls f(bin) with the functor of e's bins between the (checked) edges.
 template <class E, class F>
 void with_edge_bins(const E& e, const tensor<double, 1, space_of_t<E>>& edges, F&& f) {
@@ -820,24 +826,39 @@ void check_weights(const E& e, const W& weights, const char* what) {
                       " differ (one weight per element)");
 }
 
-/// A weighted histogram: `bins` sums of the weights (of e's shape, in e's space) of the
-/// elements in each bin, in the weights' type as numpy's. with_bins(f) calls f(bin).
-template <class E, class W, class WithBins>
-auto weighted_bins(const E& e, const W& weights, index_t bins, const char* what, WithBins&& with_bins) {
+/// A weighted histogram: sums of the weights (of e's shape, in e's space) of the elements
+/// in each bin, in the weights' type as numpy's, in the shape `bins` (the bins row-major:
+/// histogram2d's cells are x's bin times y's bin count plus y's). with_bins(f) calls
+/// f(bin). Out, when given, is the result's type instead (histogram2d's double).
+template <class Out = void, class E, class W, std::size_t R, class WithBins>
+auto weighted_bins(const E& e, const W& weights, const shape<R>& bins, const char* what, WithBins&& with_bins) {
   using S = typename spaces_must_match<space_of_t<E>, space_of_t<W>>::type;
-  using V = value_of_t<W>;
-  static_assert(!is_complex_v<V> && !std::is_same_v<V, bool>,
+  using V = std::conditional_t<std::is_void_v<Out>, value_of_t<W>, Out>;
+  static_assert(!is_complex_v<value_of_t<W>> && !std::is_same_v<value_of_t<W>, bool>,
                 "tandem: histogram weights are real numbers (not bool, not complex)");
   check_weights(e, weights, what);
-  using A = bin_sum_t<V>;
-  tensor<A, 1, S> sums(shape<1>{bins});
+  using A = bin_sum_t<value_of_t<W>>;
+  tensor<A, R, S> sums(bins);
   with_getter<A>(weights, weights.shape(), [&](auto weight) {
     with_bins([&](const auto& bin) { sum_into(sums, e.shape().size(), bin, weight); });
   });
   if constexpr (std::is_same_v<A, V>)
     return sums;
   else
-    return tensor<V, 1, S>(cast<V>(sums));
+    return tensor<V, R, S>(cast<V>(sums));
+}
+
+/// histogram(a, edges[, weights]) once the edges are checked (histogram_edges): the
+/// counts, or sums of the weights, of e's elements between them.
+template <class E>
+tensor<index_t, 1, space_of_t<E>> edge_counts(const E& e, const tensor<double, 1, space_of_t<E>>& edges) {
+  tensor<index_t, 1, space_of_t<E>> counts(shape<1>{bins_between(edges)});
+  with_edge_bins(e, edges, [&](const auto& bin) { sum_into(counts, e.shape().size(), bin); });
+  return counts;
+}
+template <class E, class W>
+auto edge_sums(const E& e, const tensor<double, 1, space_of_t<E>>& edges, const W& weights, const char* what) {
+  return weighted_bins(e, weights, shape<1>{bins_between(edges)}, what, [&](auto&& f) { with_edge_bins(e, edges, f); });
 }
 
 /// The range numpy's histogram takes when none is given: e's minimum and maximum, 0.5
@@ -896,11 +917,7 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, index_t bins) {
 /// decreasing pair throws td::error.
 template <operand E, operand B>
 tensor<index_t, 1, space_of_t<E>> histogram(const E& e, const B& edges) {
-  using S = space_of_t<E>;
-  const auto ed = detail::histogram_edges<S>(edges, "histogram");
-  tensor<index_t, 1, S> counts(shape<1>{ed.size() > 0 ? ed.size() - 1 : 0});
-  detail::with_edge_bins(e, ed, [&](const auto& bin) { detail::sum_into(counts, e.shape().size(), bin); });
-  return counts;
+  return detail::edge_counts(e, detail::histogram_edges<space_of_t<E>>(edges, "histogram"));
 }
 
 /// numpy's histogram(a, bins, range, weights=w): in each bin the sum of the weights (a
@@ -911,7 +928,7 @@ tensor<index_t, 1, space_of_t<E>> histogram(const E& e, const B& edges) {
 template <operand E, operand W>
 auto histogram(const E& e, index_t bins, double lo, double hi, const W& weights) {
   detail::check_histogram_range(bins, lo, hi, "histogram");
-  return detail::weighted_bins(e, weights, bins, "histogram",
+  return detail::weighted_bins(e, weights, shape<1>{bins}, "histogram",
                                [&](auto&& f) { detail::with_uniform_bins(e, bins, lo, hi, f); });
 }
 template <operand E, operand W>
@@ -922,9 +939,7 @@ auto histogram(const E& e, index_t bins, const W& weights) {
 }
 template <operand E, operand B, operand W>
 auto histogram(const E& e, const B& edges, const W& weights) {
-  const auto ed = detail::histogram_edges<space_of_t<E>>(edges, "histogram");
-  return detail::weighted_bins(e, weights, ed.size() > 0 ? ed.size() - 1 : 0, "histogram",
-                               [&](auto&& f) { detail::with_edge_bins(e, ed, f); });
+  return detail::edge_sums(e, detail::histogram_edges<space_of_t<E>>(edges, "histogram"), weights, "histogram");
 }
 
 /// numpy's histogram_bin_edges: the bins + 1 edges histogram(a, bins[, lo, hi]) uses,
@@ -941,6 +956,72 @@ tensor<double, 1, space_of_t<E>> histogram_bin_edges(const E& e, index_t bins) {
   return histogram_bin_edges(e, bins, lo, hi);
 }
 
+namespace detail {
+/// histogram2d's cells: calls f(cell) with the functor of each point's cell (x's bin
+/// times y's bin count plus y's bin; -1 outside), over checked ranges or edges.
+template <class X, class Y, class F>
+void with_uniform_cells(const X& x, const Y& y, const index_t (&bins)[2], const double (&range)[2][2], F&& f) {
+  with_uniform_bins(x, bins[0], range[0][0], range[0][1], [&](const auto& bx) {
+    with_uniform_bins(y, bins[1], range[1][0], range[1][1],
+                      [&](const auto& by) { f(cell_of<decltype(bx), decltype(by)>{bx, by, bins[1]}); });
+  });
+}
+template <class X, class Y, class S, class F>
+void with_edge_cells(const X& x, const Y& y, const tensor<double, 1, S>& ex, const tensor<double, 1, S>& ey, F&& f) {
+  const index_t ny = bins_between(ey);
+  with_edge_bins(x, ex, [&](const auto& bx) {
+    with_edge_bins(y, ey, [&](const auto& by) { f(cell_of<decltype(bx), decltype(by)>{bx, by, ny}); });
+  });
+}
+
+/// histogram2d's result in `cells`: counts (index_t) when weights is nullptr, else the
+/// sums of the weights (of x's shape) as doubles, numpy's float64.
+template <class X, class W, class WithCells>
+auto cell_sums(const X& x, const W& weights, const shape<2>& cells, WithCells&& with_cells) {
+  if constexpr (std::is_null_pointer_v<W>) {
+    tensor<index_t, 2, space_of_t<X>> counts(cells);
+    with_cells([&](const auto& cell) { sum_into(counts, x.shape().size(), cell); });
+    return counts;
+  } else {
+    return weighted_bins<double>(x, weights, cells, "histogram2d", with_cells);
+  }
+}
+
+/// histogram2d over ranges (checked here), over x's and y's own ranges, or between
+/// edges (checked by the caller); weights nullptr for counts.
+template <class X, class Y, class W>
+auto uniform_histogram2d(const X& x, const Y& y, const index_t (&bins)[2], const double (&range)[2][2],
+                         const W& weights) {
+  static_assert(std::is_same_v<space_of_t<X>, space_of_t<Y>>, "tandem: histogram2d's x and y live in one space");
+  check_points(x, y);
+  check_histogram_range(bins[0], range[0][0], range[0][1], "histogram2d (x)");
+  check_histogram_range(bins[1], range[1][0], range[1][1], "histogram2d (y)");
+  return cell_sums(x, weights, shape<2>{bins[0], bins[1]},
+                   [&](auto&& f) { with_uniform_cells(x, y, bins, range, f); });
+}
+/// histogram2d's ranges when none is given: x's and y's own (histogram_auto_range), once
+/// the points' shapes, and the weights' when there are any, are checked.
+struct ranges_2d {
+  double r[2][2];
+};
+template <class X, class Y, class W>
+ranges_2d histogram2d_ranges(const X& x, const Y& y, const W& weights) {
+  check_points(x, y);
+  if constexpr (!std::is_null_pointer_v<W>) check_weights(x, weights, "histogram2d");
+  const auto rx = histogram_auto_range(x, "histogram2d (x)");
+  const auto ry = histogram_auto_range(y, "histogram2d (y)");
+  return {{{rx[0], rx[1]}, {ry[0], ry[1]}}};
+}
+template <class X, class Y, class S, class W>
+auto edge_histogram2d(const X& x, const Y& y, const tensor<double, 1, S>& ex, const tensor<double, 1, S>& ey,
+                      const W& weights) {
+  static_assert(std::is_same_v<space_of_t<X>, space_of_t<Y>>, "tandem: histogram2d's x and y live in one space");
+  check_points(x, y);
+  return cell_sums(x, weights, shape<2>{bins_between(ex), bins_between(ey)},
+                   [&](auto&& f) { with_edge_cells(x, y, ex, ey, f); });
+}
+}  // namespace detail
+
 /// numpy's histogram2d(x, y, bins, range) without its edges: H[i, j] counts the points
 /// (x[k], y[k]) with x[k] in x's bin i and y[k] in y's bin j; x and y of one shape, in
 /// one space. bins: one count for both axes or {nx, ny}; range: {{xlo, xhi}, {ylo,
@@ -950,17 +1031,7 @@ tensor<double, 1, space_of_t<E>> histogram_bin_edges(const E& e, index_t bins) {
 template <operand X, operand Y>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2],
                                               const double (&range)[2][2]) {
-  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
-  detail::check_points(x, y);
-  detail::check_histogram_range(bins[0], range[0][0], range[0][1], "histogram2d (x)");
-  detail::check_histogram_range(bins[1], range[1][0], range[1][1], "histogram2d (y)");
-  tensor<index_t, 2, S> counts(shape<2>{bins[0], bins[1]});
-  detail::with_uniform_bins(x, bins[0], range[0][0], range[0][1], [&](const auto& bx) {
-    detail::with_uniform_bins(y, bins[1], range[1][0], range[1][1], [&](const auto& by) {
-      detail::sum_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, bins[1]});
-    });
-  });
-  return counts;
+  return detail::uniform_histogram2d(x, y, bins, range, nullptr);
 }
 template <operand X, operand Y>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bins, const double (&range)[2][2]) {
@@ -968,9 +1039,7 @@ tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bi
 }
 template <operand X, operand Y>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2]) {
-  const auto rx = detail::histogram_auto_range(x, "histogram2d (x)");
-  const auto ry = detail::histogram_auto_range(y, "histogram2d (y)");
-  return histogram2d(x, y, bins, {{rx[0], rx[1]}, {ry[0], ry[1]}});
+  return histogram2d(x, y, bins, detail::histogram2d_ranges(x, y, nullptr).r);
 }
 template <operand X, operand Y>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bins = 10) {
@@ -978,18 +1047,39 @@ tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bi
 }
 template <operand X, operand Y, operand BX, operand BY>
 tensor<index_t, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const BX& x_edges, const BY& y_edges) {
-  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<Y>>::type;
-  detail::check_points(x, y);
-  const auto ex = detail::histogram_edges<S>(x_edges, "histogram2d (x)");
-  const auto ey = detail::histogram_edges<S>(y_edges, "histogram2d (y)");
-  const index_t nx = ex.size() > 0 ? ex.size() - 1 : 0, ny = ey.size() > 0 ? ey.size() - 1 : 0;
-  tensor<index_t, 2, S> counts(shape<2>{nx, ny});
-  detail::with_edge_bins(x, ex, [&](const auto& bx) {
-    detail::with_edge_bins(y, ey, [&](const auto& by) {
-      detail::sum_into(counts, x.shape().size(), detail::cell_of<decltype(bx), decltype(by)>{bx, by, ny});
-    });
-  });
-  return counts;
+  using S = space_of_t<X>;
+  return detail::edge_histogram2d(x, y, detail::histogram_edges<S>(x_edges, "histogram2d (x)"),
+                                  detail::histogram_edges<S>(y_edges, "histogram2d (y)"), nullptr);
+}
+
+/// numpy's histogram2d(x, y, bins, range, weights=w): in each cell the sum of the
+/// weights (a real operand of x's shape and space) of the points in it, as doubles
+/// (numpy's float64; integer weights summed exactly first). The arguments before the
+/// weights are histogram2d's: (x, y, bins[, range], w) or (x, y, x_edges, y_edges, w).
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2],
+                                             const double (&range)[2][2], const W& weights) {
+  return detail::uniform_histogram2d(x, y, bins, range, weights);
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bins, const double (&range)[2][2],
+                                             const W& weights) {
+  return histogram2d(x, y, {bins, bins}, range, weights);
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const index_t (&bins)[2], const W& weights) {
+  return histogram2d(x, y, bins, detail::histogram2d_ranges(x, y, weights).r, weights);
+}
+template <operand X, operand Y, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, index_t bins, const W& weights) {
+  return histogram2d(x, y, {bins, bins}, weights);
+}
+template <operand X, operand Y, operand BX, operand BY, operand W>
+tensor<double, 2, space_of_t<X>> histogram2d(const X& x, const Y& y, const BX& x_edges, const BY& y_edges,
+                                             const W& weights) {
+  using S = space_of_t<X>;
+  return detail::edge_histogram2d(x, y, detail::histogram_edges<S>(x_edges, "histogram2d (x)"),
+                                  detail::histogram_edges<S>(y_edges, "histogram2d (y)"), weights);
 }
 
 }  // namespace tandem

@@ -373,6 +373,63 @@ TEMPLATE_TEST_CASE("histogram2d counts pairs, as numpy's", "[selection]", TANDEM
   CHECK_THROWS_WITH(td::histogram2d(x, y, 2, {{0, 1}, {1, 1}}), testing::contains("lo < hi"));
 }
 
+TEMPLATE_TEST_CASE("histogram2d with weights and as a density, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto x = td::from<double>({0, 1, 2, 3, 4, 5}, space);
+  const auto y = td::from<double>({5, 4, 3, 2, 1, 0.5}, space);
+  const auto w = td::from<int>({1, 2, 3, 4, 5, 6}, space);
+  // numpy: histogram2d(x, y, bins=[2, 3], weights=w)[0] (float64, whatever the weights).
+  const auto hw = td::histogram2d(x, y, {2, 3}, w);
+  static_assert(std::is_same_v<decltype(hw), const td::tensor<double, 2, TestType>>);
+  CHECK(hw.shape() == td::shape<2>{2, 3});
+  CHECK(values(hw) == std::vector<double>{0, 3, 3, 11, 4, 0});
+  CHECK(values(td::histogram2d(x, y, 2, {{0, 4}, {0, 2}}, w)) == std::vector<double>{0, 0, 0, 9});
+  CHECK(values(td::histogram2d(x, y, td::from<double>({0, 2, 6}, space), td::from<int>({0, 1, 5}, space),
+                               td::cast<float>(w))) == std::vector<double>{0, 3, 6, 12});
+  // Points and weights of any rank, views: x and y as 2 x 3, the weights' rows reversed
+  // (the points (3, 2) and (4, 1) now weigh 6 and 5).
+  const auto x23 = td::reshape(x, {2, 3}), y23 = td::reshape(y, {2, 3});
+  CHECK(values(td::histogram2d(x23, y23, 2, {{0, 4}, {0, 2}}, td::flip(td::reshape(w, {2, 3}), 1))) ==
+        std::vector<double>{0, 0, 0, 11});
+  // Against a plain loop over random points, in double.
+  const auto xs = testing::random_values<double>(20001, -0.1, 1.1, 31), ys = testing::random_values<double>(20001, 0, 3, 32);
+  const auto ws = testing::random_values<double>(20001, -1, 2, 33);
+  std::vector<double> want(3 * 4, 0);
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (xs[i] < 0 || xs[i] > 1) continue;
+    const auto bx = std::min<std::size_t>(2, std::size_t(xs[i] * 3)), by = std::min<std::size_t>(3, std::size_t(ys[i] / 0.75));
+    want[bx * 4 + by] += ws[i];
+  }
+  const auto got = values(td::histogram2d(td::from(xs, {20001}, space), td::from(ys, {20001}, space), {3, 4},
+                                          {{0, 1}, {0, 3}}, td::from(ws, {20001}, space)));
+  REQUIRE(got.size() == want.size());
+  for (std::size_t k = 0; k < want.size(); ++k) CHECK(got[k] == Catch::Approx(want[k]).epsilon(1e-12).margin(1e-9));
+  // density=True: counts or sums over each cell's area and the total.
+  const auto near = [](const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t k = 0; k < a.size(); ++k)
+      if (!(a[k] == Catch::Approx(b[k]).epsilon(1e-14))) return false;
+    return true;
+  };
+  const auto d = td::histogram2d_density(x, y, {2, 3});
+  static_assert(std::is_same_v<decltype(d), const td::tensor<double, 2, TestType>>);
+  CHECK(near(values(d), {0, 1 / 22.5, 2 / 22.5, 2 / 22.5, 1 / 22.5, 0}));
+  CHECK(near(values(td::histogram2d_density(x, y, {2, 3}, w)),
+             {0, 0.03809523809523809, 0.03809523809523809, 0.13968253968253969, 0.050793650793650794, 0}));
+  CHECK(near(values(td::histogram2d_density(x, y, td::from<double>({0, 2, 6}, space), td::from<int>({0, 1, 5}, space))),
+             {0, 0.041666666666666664, 0.041666666666666664, 0.03125}));
+  CHECK(near(values(td::histogram2d_density(x, y, 2, {{0, 4}, {0, 2}}, w)), {0, 0, 0, 0.5}));
+  CHECK(td::histogram2d_density(x, y).shape() == td::shape<2>{10, 10});
+  // Nothing in range: NaNs, as numpy's (which warns).
+  for (double v : values(td::histogram2d_density(td::zeros<double>({0}, space), td::zeros<double>({0}, space), 2)))
+    CHECK(std::isnan(v));
+  CHECK_THROWS_AS(td::histogram2d(x, y, {2, 3}, td::ones<double>({5}, space)), td::shape_error);
+  CHECK_THROWS_WITH(td::histogram2d(x, y, 2, td::ones<double>({5}, space)), testing::contains("weights of shape"));
+  CHECK_THROWS_WITH(td::histogram2d_density(x, y, {0, 3}, {{0, 1}, {0, 1}}), testing::contains("at least one bin"));
+  CHECK_THROWS_WITH(td::histogram2d_density(x, y, td::from<double>({0, 2, 1}, space), td::from<int>({0, 1}, space)),
+                    testing::contains("increase monotonically"));
+}
+
 TEMPLATE_TEST_CASE("put_along_axis writes along an axis, as numpy's", "[selection]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto m = td::from<double>({{10, 30, 20}, {60, 40, 50}}, space);
