@@ -403,6 +403,93 @@ TEMPLATE_TEST_CASE("the continuous distributions: moments and distribution funct
   CHECK_THROWS_AS(g.lognormal({4}, space, 0.0, -0.5), td::error);
 }
 
+TEMPLATE_TEST_CASE("permuted(x) shuffles each lane, and choice with p draws without replacement", "[random]",
+                   TANDEM_TEST_SPACES) {
+  const TestType space{};
+  td::random::generator g{77}, h{77};
+  // Rank 1: the order permutation(n) gives from the same state.
+  const auto v = td::arange<int>(50, space) * 3;
+  const auto pv = td::to_vector(g.permuted(v, 0));
+  const auto order = td::to_vector(h.permutation(50, space));
+  for (std::size_t i = 0; i < 50; ++i) CHECK(pv[i] == 3 * order[i]);
+  // No axis: every element among all, permutation(size)'s order, in x's shape.
+  const auto m = td::reshape(td::arange<double>(2000 * 4, space), {2000, 4});  // row r: 4r .. 4r + 3
+  const auto all = g.permuted(td::transpose(m));
+  static_assert(std::is_same_v<decltype(all), const td::tensor<double, 2, TestType>>);
+  CHECK(all.shape() == td::shape<2>{4, 2000});
+  const auto flat_order = td::to_vector(h.permutation(8000, space));
+  const auto mt = testing::values(td::transpose(m));
+  const auto got_all = testing::values(all);
+  bool same = true;
+  for (std::size_t i = 0; i < 8000; ++i) same = same && got_all[i] == mt[std::size_t(flat_order[i])];
+  CHECK(same);
+  // Along axis 1: each row a permutation of its own four elements, the rows shuffled
+  // independently (each of the 24 orders about 1/24 of the rows), the same in every space.
+  const auto rows = g.permuted(m, 1);
+  const auto r = testing::values(rows);
+  std::vector<int> seen(24, 0);
+  bool lanes = true;
+  for (std::size_t i = 0; i < 2000; ++i) {
+    std::vector<int> k(4);
+    for (std::size_t j = 0; j < 4; ++j) k[j] = int(r[4 * i + j]) - int(4 * i);
+    std::vector<int> sorted = k;
+    std::sort(sorted.begin(), sorted.end());
+    lanes = lanes && sorted == std::vector<int>{0, 1, 2, 3};
+    if (!lanes) break;
+    int code = 0;  // the permutation's rank among the 24 (Lehmer code)
+    for (std::size_t j = 0; j < 4; ++j) {
+      int smaller = 0;
+      for (std::size_t l = j + 1; l < 4; ++l) smaller += k[l] < k[j];
+      code = code * int(4 - j) + smaller;
+    }
+    ++seen[std::size_t(code)];
+  }
+  REQUIRE(lanes);
+  for (int c : seen) CHECK(std::abs(c / 2000.0 - 1 / 24.0) < 0.025);  // about 6 sigma
+  td::random::generator on_host{77};
+  (void)on_host.permuted(td::arange<int>(50), 0);
+  (void)on_host.permuted(td::transpose(td::reshape(td::arange<double>(8000), {2000, 4})));
+  CHECK(testing::values(on_host.permuted(td::reshape(td::arange<double>(8000), {2000, 4}), 1)) == r);
+  // Along axis 0 of a column view: each column's elements among that column.
+  const auto cols = testing::values(g.permuted(td::slice(m, td::range(0, 6), td::all), 0));
+  for (std::size_t j = 0; j < 4; ++j) {
+    std::vector<double> col;
+    for (std::size_t i = 0; i < 6; ++i) col.push_back(cols[4 * i + j]);
+    std::sort(col.begin(), col.end());
+    for (std::size_t i = 0; i < 6; ++i) CHECK(col[i] == double(4 * i + j));
+  }
+  CHECK_THROWS_AS(g.permuted(m, 2), td::index_error);
+
+  // choice(a, count, false, p): distinct positions, none of probability 0.
+  const auto a = td::arange<int>(6, space);
+  const auto p = td::from<double>({0.1, 0.2, 0, 0.3, 0.4, 0}, space);
+  auto four = td::to_vector(g.choice(a, 4, false, p));
+  std::sort(four.begin(), four.end());
+  CHECK(four == std::vector<int>{0, 1, 3, 4});
+  CHECK(g.choice(a, 0, false, p).size() == 0);
+  CHECK_THROWS_WITH(g.choice(a, 5, false, p), testing::contains("4 of the probabilities are non-zero"));
+  CHECK_THROWS_WITH(g.choice(a, 2, false, td::from<double>({0.5, 0.5, 0.5, 0, 0, 0}, space)), testing::contains("sum to"));
+  // The first pick is i with probability p_i; the second j != i with p_j / (1 - p_i).
+  std::vector<int> first(6, 0);
+  int after_4 = 0, zero_after_4 = 0;
+  const int draws = 4000;
+  for (int t = 0; t < draws; ++t) {
+    const auto two = td::to_vector(g.choice(a, 2, false, p));
+    REQUIRE(two[0] != two[1]);
+    ++first[std::size_t(two[0])];
+    if (two[0] == 4) {
+      ++after_4;
+      zero_after_4 += two[1] == 0;
+    }
+  }
+  const std::vector<double> pw{0.1, 0.2, 0, 0.3, 0.4, 0};
+  for (std::size_t i = 0; i < 6; ++i) CHECK(std::abs(first[i] / double(draws) - pw[i]) < 0.035);  // 4 sigma
+  CHECK(std::abs(zero_after_4 / double(after_4) - 0.1 / 0.6) < 0.04);
+  // With replacement the four-argument form is the three-argument one.
+  td::random::generator g1{5}, g2{5};
+  CHECK(td::to_vector(g1.choice(a, 100, true, p)) == td::to_vector(g2.choice(a, 100, p)));
+}
+
 TEMPLATE_TEST_CASE("the counting distributions and choice", "[random]", TANDEM_TEST_SPACES) {
   const TestType space{};
   td::random::generator g{99}, h{99};

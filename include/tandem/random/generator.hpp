@@ -746,6 +746,16 @@ class generator {
   }
   template <operand A, operand P>
   auto choice(const A& a, index_t count, const P& p) {
+    return choice(a, count, true, p);
+  }
+  /// With probabilities and without replacement (numpy's choice(a, count, replace=False,
+  /// p=p)): `count` distinct positions, each next one drawn with probability
+  /// proportional to p among those left, as numpy's; there must be at least `count`
+  /// non-zero probabilities. Drawn at once as the `count` smallest of E_i / p_i (E_i
+  /// exponential; Efraimidis and Spirakis, "Weighted random sampling with a reservoir",
+  /// IPL 2006), in their order, so the stream is tandem's own, not numpy's.
+  template <operand A, operand P>
+  auto choice(const A& a, index_t count, bool replace, const P& p) {
     static_assert(rank_of_v<A> == 1 && rank_of_v<P> == 1, "tandem: choice draws from a rank-1 operand with rank-1 p");
     using S = typename tandem::detail::spaces_must_match<space_of_t<A>, space_of_t<P>>::type;
     const index_t n = a.shape()[0];
@@ -759,13 +769,26 @@ class generator {
     }
     const tensor<double, 1, S> cdf = cumsum(cast<double>(p));
     const std::vector<double> pv = to_vector(cast<double>(p));
-    for (std::size_t i = 0; i != pv.size(); ++i)
+    index_t nonzero = 0;
+    for (std::size_t i = 0; i != pv.size(); ++i) {
       if (!(pv[i] >= 0) || !std::isfinite(pv[i]))
         throw error("tandem: choice: probability " + std::to_string(i) + " is " + std::to_string(pv[i]) +
                     "; probabilities are non-negative and finite");
+      nonzero += pv[i] > 0;
+    }
     const double total = to_vector(tandem::detail::along(cdf.view(), 0, n - 1, 1))[0];
     if (std::abs(total - 1.0) > std::sqrt(std::numeric_limits<double>::epsilon()))
       throw error("tandem: choice: probabilities sum to " + std::to_string(total) + ", not 1");
+    if (!replace) {
+      if (count > nonzero)
+        throw error("tandem: choice: cannot take " + std::to_string(count) + " distinct elements without replacement: " +
+                    std::to_string(nonzero) + " of the probabilities are non-zero");
+      // E_i / p_i (infinite where p_i is 0) in increasing order: a stable sort, so the
+      // same positions in every space.
+      const tensor<double, 1, S> keys = exponential<double>(shape<1>{n}, S{}) / cast<double>(p);
+      const auto order = argsort(keys);
+      return take(a, tandem::detail::along(order.view(), 0, 0, count));
+    }
     const auto u = uniform<double>(shape<1>{count}, S{}, 0.0, 1.0) * total;
     // The first element whose cumulative probability exceeds u (searchsorted right),
     // kept below n where rounding leaves the total under u.
@@ -789,6 +812,29 @@ class generator {
     static_assert(rank_of_v<X> >= 1, "tandem: permutation(x) shuffles the slices of an operand of rank 1 or more");
     const std::size_t ax = tandem::detail::normalize_axis(axis, rank_of_v<X>, "permutation");
     return take(x, permutation(x.shape()[ax], space_of_t<X>{}), axis);
+  }
+
+  /// numpy's permuted(x, axis): a copy of x with each lane along `axis` shuffled on its
+  /// own (permutation(x, axis) moves whole slices instead); without an axis, every
+  /// element shuffled among all (numpy's axis=None). Each lane is ordered by 64-bit
+  /// random keys (a stable sort, the same in every space), in x's space.
+  template <operand X>
+  auto permuted(const X& x, index_t axis) {
+    constexpr std::size_t R = rank_of_v<X>;
+    static_assert(R >= 1, "tandem: permuted(x, axis) shuffles the lanes of an operand of rank 1 or more");
+    (void)tandem::detail::normalize_axis(axis, R, "permuted");
+    const auto keys = fill<std::uint64_t>(x.shape(), space_of_t<X>{}, detail::key_dist{});
+    return take_along_axis(x, argsort(keys, axis), axis);
+  }
+  template <operand X>
+  auto permuted(const X& x) {
+    using V = std::remove_const_t<value_of_t<X>>;
+    using S = space_of_t<X>;
+    tensor<V, rank_of_v<X>, S> out = x;
+    const tensor_view<V, 1, S> flat(out.data(), shape<1>{out.size()});
+    const tensor<V, 1, S> shuffled = take(flat, permutation(out.size(), S{}));
+    tandem::detail::assign(flat, shuffled);
+    return out;
   }
 
   /// numpy's shuffle(x): x's slices along `axis` (0: the rows) in a random order, in
