@@ -45,6 +45,7 @@
 #include "expr/assign.hpp"
 #include "half.hpp"
 #include "tensor.hpp"
+#include "views/permute.hpp"
 #include "algorithm/manipulation.hpp"
 #include "algorithm/matmul.hpp"
 #include "algorithm/numeric.hpp"
@@ -317,8 +318,9 @@ auto tensorinv(const A& a, index_t ind = 2) {
 
 /// numpy.linalg.tensorsolve: x with tensordot(a, x, rank(x)) = b, for a whose shape is
 /// b's then x's (x has rank rank(a) - rank(b)): a is taken as a square matrix of
-/// size(b) rows. numpy's `axes` (a's axes moved to the end first) is td::moveaxis on a.
-/// Sizes that do not make a square matrix throw td::shape_error, a singular one td::error.
+/// size(b) rows. With `axes` (numpy's), those axes of a are moved to the end first, in
+/// that order. Sizes that do not make a square matrix throw td::shape_error, a singular
+/// one td::error.
 template <operand A, operand B>
 auto tensorsolve(const A& a, const B& b) {
   using T = detail::linalg_t<decltype(value_of_t<A>() * value_of_t<B>())>;
@@ -339,6 +341,25 @@ auto tensorsolve(const A& a, const B& b) {
   shape<RX> out;
   for (std::size_t d = 0; d != RX; ++d) out[d] = ext[RB + d];
   return tensor<T, RX, S>(tensor_view<const T, RX, S>(x.data(), out));
+}
+
+template <operand A, operand B>
+auto tensorsolve(const A& a, const B& b, const std::vector<index_t>& axes) {
+  constexpr std::size_t RA = rank_of_v<A>;
+  std::vector<std::size_t> order;
+  for (std::size_t d = 0; d != RA; ++d) order.push_back(d);
+  std::vector<bool> moved(RA, false);
+  for (const index_t k : axes) {
+    const std::size_t ax = detail::normalize_axis(k, RA, "linalg::tensorsolve");
+    if (moved[ax]) throw error("tandem: linalg::tensorsolve: axes names axis " + std::to_string(ax) + " twice");
+    moved[ax] = true;
+    order.erase(std::find(order.begin(), order.end(), ax));
+    order.push_back(ax);
+  }
+  index_t perm[RA];
+  for (std::size_t d = 0; d != RA; ++d) perm[d] = static_cast<index_t>(order[d]);
+  const detail::operand_view<A> sa(a);
+  return tensorsolve(permute(sa.view, perm), b);
 }
 
 /// numpy.linalg.slogdet's result: sign (a unit complex number for complex matrices, 0 for

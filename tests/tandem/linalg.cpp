@@ -701,6 +701,17 @@ TEMPLATE_TEST_CASE("linalg: tensorinv and tensorsolve, as numpy's", "[linalg]", 
   const auto again = testing::values(td::tensordot(big, sol, {2, 3}, {0, 1}));
   const auto want = testing::values(bx);
   for (std::size_t i = 0; i < want.size(); ++i) CHECK(std::abs(again[i] - want[i]) < 1e-11);
+  // numpy's axes: those axes of a moved to the end, in order. a's axes (big's 2, 0, 3, 1)
+  // with 0 then 2 moved last are big's again.
+  const auto shuffled = td::permute(big, {2, 0, 3, 1});
+  const auto sol_axes = testing::values(td::linalg::tensorsolve(shuffled, bx, {0, 2}));
+  const auto sol_values = testing::values(sol);
+  REQUIRE(sol_axes.size() == sol_values.size());
+  for (std::size_t i = 0; i < sol_values.size(); ++i) CHECK(std::abs(sol_axes[i] - sol_values[i]) < 1e-12);
+  CHECK(testing::values(td::linalg::tensorsolve(shuffled, bx, {0, -2})) == sol_axes);
+  CHECK(testing::values(td::linalg::tensorsolve(big, bx, {})) == sol_values);
+  CHECK_THROWS_WITH(td::linalg::tensorsolve(shuffled, bx, {0, 0}), testing::contains("axis 0 twice"));
+  CHECK_THROWS_AS(td::linalg::tensorsolve(shuffled, bx, {4}), td::index_error);
   // Integers solve in double; shapes that make no square matrix, and singular ones, throw.
   static_assert(std::is_same_v<td::value_of_t<decltype(td::linalg::tensorinv(td::from<int>({{1, 0}, {0, 1}}), 1))>, double>);
   CHECK_THROWS_WITH(td::linalg::tensorinv(m, 2), testing::contains("must be equal"));
