@@ -1022,6 +1022,72 @@ TANDEM_QUANTILE_FUNCTIONS(nanmedian, nanquantile, nanpercentile, true)
 
 // ---- covariance and correlation ------------------------------------------------------
 
+namespace detail {
+/// cov's observations as a double [k, n] matrix, one variable per row.
+template <class M>
+tensor<double, 2, space_of_t<M>> cov_rows(const M& m, bool rowvar) {
+  using S = space_of_t<M>;
+  constexpr std::size_t R = rank_of_v<M>;
+  static_assert(R == 1 || R == 2, "tandem: cov takes a rank-1 or rank-2 operand");
+  static_assert(!is_complex_v<value_of_t<M>>, "tandem: cov takes real operands");
+  if constexpr (R == 1)
+    return reshape(tensor<double, 1, S>(cast<double>(m)), {1, m.shape()[0]});
+  else if (rowvar)
+    return tensor<double, 2, S>(cast<double>(m));
+  else
+    return tensor<double, 2, S>(transpose(tensor<double, 2, S>(cast<double>(m))));
+}
+
+/// cov's frequency or reliability weights as doubles, checked as numpy checks them:
+/// rank 1, one per observation, non-negative (and whole numbers for frequencies).
+template <class S, class W>
+tensor<double, 1, S> cov_weights(const W& w, index_t n, bool frequencies) {
+  const char* name = frequencies ? "fweights" : "aweights";
+  static_assert(rank_of_v<W> == 1, "tandem: cov's weights are rank 1, one per observation");
+  static_assert(std::is_same_v<space_of_t<W>, S>, "tandem: cov's weights live in its operand's space");
+  static_assert(!is_complex_v<value_of_t<W>>, "tandem: cov's weights are real");
+  if (w.shape()[0] != n)
+    throw shape_error(std::string("tandem: cov: ") + name + " of shape " + to_string(w.shape()) + " for " +
+                      std::to_string(n) + " observations");
+  tensor<double, 1, S> out = cast<double>(w);
+  if (any(out < 0.0) || any(isnan(out))) throw error(std::string("tandem: cov: ") + name + " cannot be negative or NaN");
+  if (frequencies && any(out != floor(out))) throw error("tandem: cov: fweights must be whole numbers");
+  return out;
+}
+
+/// numpy's cov of x's rows (centred here), with observation weights w (nullptr: none)
+/// and, for fact, sum(w * aweights) when there are reliability weights.
+template <std::size_t R, class S>
+auto cov_of(tensor<double, 2, S> x, index_t ddof, const std::type_identity_t<tensor<double, 1, S>>* w,
+            const double* w_times_a) {
+  double fact = 0;
+  if (w == nullptr) {
+    x = x - mean(x, 1, keepdims);  // numpy's X -= avg[:, None]
+    fact = static_cast<double>(x.extent(1) - ddof);
+  } else {
+    const double total = sum(*w);
+    if (!(total > 0)) throw error("tandem: cov: the weights sum to zero");
+    const tensor<double, 2, S> avg = sum(x * *w, 1, keepdims) / total;
+    x = x - avg;
+    const double d = static_cast<double>(ddof);
+    fact = ddof == 0 ? total : w_times_a == nullptr ? total - d : total - d * *w_times_a / total;
+  }
+  if (!(fact > 0)) fact = 0;  // numpy warns and divides by zero
+  tensor<double, 2, S> c;
+  if (w == nullptr) {
+    c = matmul(x, transpose(x));
+  } else {
+    const tensor<double, 2, S> xw = x * *w;
+    c = matmul(x, transpose(xw));
+  }
+  c = c * (1.0 / fact);  // numpy multiplies by 1 / fact
+  if constexpr (R == 1)
+    return std::move(c).reshape_into(shape<0>{});
+  else
+    return c;
+}
+}  // namespace detail
+
 /// numpy's cov: the covariance matrix of the variables in m's rows (its columns with
 /// rowvar = false), each observed along the other axis, divided by n - ddof (n the
 /// observations; at or below zero the division gives infinities or NaN, as numpy's,
@@ -1031,26 +1097,34 @@ TANDEM_QUANTILE_FUNCTIONS(nanmedian, nanquantile, nanpercentile, true)
 template <operand M>
   requires(!dist_operand<M>)
 auto cov(const M& m, bool rowvar = true, index_t ddof = 1) {
+  return detail::cov_of<rank_of_v<M>>(detail::cov_rows(m, rowvar), ddof, nullptr, nullptr);
+}
+
+/// numpy's cov(m, rowvar, ddof=ddof, fweights=f, aweights=a): observation j counts
+/// f[j] times (whole numbers) with reliability a[j]; either may be nullptr. The mean
+/// and the products are weighted by f * a, and the divisor is sum(w) - ddof (times
+/// sum(w a) / sum(w) with aweights), as numpy's. Negative weights, fractional
+/// fweights or weights summing to zero throw td::error; a length other than the
+/// observations' td::shape_error.
+template <operand M, class F, class A = std::nullptr_t>
+  requires(!dist_operand<M> && (operand<F> || std::is_null_pointer_v<F>) &&
+           (operand<A> || std::is_null_pointer_v<A>))
+auto cov(const M& m, bool rowvar, index_t ddof, const F& fweights, const A& aweights = nullptr) {
   using S = space_of_t<M>;
-  constexpr std::size_t R = rank_of_v<M>;
-  static_assert(R == 1 || R == 2, "tandem: cov takes a rank-1 or rank-2 operand");
-  static_assert(!detail::is_complex_v<value_of_t<M>>, "tandem: cov takes real operands");
-  tensor<double, 2, S> x;
-  if constexpr (R == 1)
-    x = reshape(tensor<double, 1, S>(cast<double>(m)), {1, m.shape()[0]});
-  else if (rowvar)
-    x = cast<double>(m);
-  else
-    x = transpose(tensor<double, 2, S>(cast<double>(m)));
+  tensor<double, 2, S> x = detail::cov_rows(m, rowvar);
   const index_t n = x.extent(1);
-  x = x - mean(x, 1, keepdims);  // numpy's X -= avg[:, None]
-  const double fact = static_cast<double>(n - ddof > 0 ? n - ddof : 0);
-  tensor<double, 2, S> c = matmul(x, transpose(x));
-  c = c * (1.0 / fact);  // numpy multiplies by 1 / fact
-  if constexpr (R == 1)
-    return std::move(c).reshape_into(shape<0>{});
-  else
-    return c;
+  if constexpr (std::is_null_pointer_v<F> && std::is_null_pointer_v<A>) {
+    return detail::cov_of<rank_of_v<M>>(std::move(x), ddof, nullptr, nullptr);
+  } else if constexpr (std::is_null_pointer_v<A>) {
+    const auto f = detail::cov_weights<S>(fweights, n, true);
+    return detail::cov_of<rank_of_v<M>>(std::move(x), ddof, &f, nullptr);
+  } else {
+    const auto a = detail::cov_weights<S>(aweights, n, false);
+    tensor<double, 1, S> w = a;
+    if constexpr (!std::is_null_pointer_v<F>) w = detail::cov_weights<S>(fweights, n, true) * a;
+    const double w_times_a = sum(w * a);
+    return detail::cov_of<rank_of_v<M>>(std::move(x), ddof, &w, &w_times_a);
+  }
 }
 
 /// numpy's corrcoef: cov's matrix normalized by the standard deviations, c(i, j) /

@@ -559,6 +559,47 @@ TEMPLATE_TEST_CASE("cov and corrcoef, as numpy's", "[statistics]", TANDEM_TEST_S
   CHECK((flat[0] == Catch::Approx(1.0) && std::isnan(flat[1]) && std::isnan(flat[3])));
 }
 
+TEMPLATE_TEST_CASE("cov with fweights and aweights, as numpy's", "[statistics]", TANDEM_TEST_SPACES) {
+  const TestType space{};
+  const auto m = td::from<double>({{1, 2, 4, 7}, {3, 1, 0, 2}, {2, 2, 2, 2.5}}, space);
+  const auto f = td::from<int>({1, 2, 0, 3}, space);
+  const auto a = td::from<double>({0.5, 1, 2, 0.25}, space);
+  const auto near = [](const auto& got, const std::vector<double>& want) {
+    const auto g = testing::values(got);
+    if (g.size() != want.size()) return false;
+    for (std::size_t i = 0; i < g.size(); ++i)
+      if (!(g[i] == Catch::Approx(want[i]).epsilon(1e-13))) return false;
+    return true;
+  };
+  // numpy 2.4: cov(m, fweights=f), cov(m, aweights=a), both, and both with ddof=0.
+  const auto cf = td::cov(m, true, 1, f);
+  static_assert(std::is_same_v<decltype(cf), const td::tensor<double, 2, TestType>>);
+  CHECK(near(cf, {8.666666666666666, 0.26666666666666666, 0.8, 0.2666666666666666, 0.5666666666666668, 0.05, 0.8, 0.05,
+                  0.07500000000000001}));
+  CHECK(near(td::cov(m, true, 1, nullptr, a), {3.742857142857143, -1.2000000000000002, 0.2, -1.2000000000000002,
+                                                1.7571428571428576, 0.0642857142857143, 0.2, 0.0642857142857143, 0.025}));
+  CHECK(near(td::cov(m, true, 1, f, a), {6.4, 0.4, 0.6000000000000001, 0.4, 0.7230769230769231, 0.06923076923076923,
+                                         0.6000000000000001, 0.06923076923076923, 0.05769230769230769}));
+  CHECK(near(td::cov(m, true, 0, f, a), {4.923076923076923, 0.3076923076923077, 0.46153846153846156, 0.3076923076923077,
+                                         0.5562130177514792, 0.05325443786982249, 0.46153846153846156,
+                                         0.05325443786982249, 0.04437869822485207}));
+  // Frequencies are repetitions: cov(m, fweights=f) is cov of m with column j repeated f[j] times.
+  const auto repeated = td::from<double>({{1, 2, 2, 7, 7, 7}, {3, 1, 1, 2, 2, 2}, {2, 2, 2, 2.5, 2.5, 2.5}}, space);
+  CHECK(near(cf, testing::values(td::cov(repeated))));
+  // Columns as variables (a transposed view), no weights (nullptr twice), one variable.
+  CHECK(near(td::cov(td::transpose(m), false, 1, f), testing::values(cf)));
+  CHECK(near(td::cov(m, true, 1, nullptr, nullptr), testing::values(td::cov(m))));
+  const auto one = td::cov(td::from<double>({1, 2, 4}, space), true, 1, nullptr, td::from<double>({1, 1, 2}, space));
+  static_assert(std::is_same_v<decltype(one), const td::tensor<double, 0, TestType>>);
+  CHECK(testing::values(one)[0] == Catch::Approx(2.7).epsilon(1e-14));
+  // numpy's refusals: lengths, negative or fractional frequencies, negative reliabilities, a zero sum.
+  CHECK_THROWS_AS(td::cov(m, true, 1, td::from<int>({1, 2, 3}, space)), td::shape_error);
+  CHECK_THROWS_WITH(td::cov(m, true, 1, td::from<int>({1, -2, 0, 3}, space)), testing::contains("fweights cannot be negative"));
+  CHECK_THROWS_WITH(td::cov(m, true, 1, td::from<double>({1, 2.5, 0, 3}, space)), testing::contains("whole numbers"));
+  CHECK_THROWS_WITH(td::cov(m, true, 1, nullptr, td::from<double>({1, -1, 0, 3}, space)), testing::contains("aweights"));
+  CHECK_THROWS_WITH(td::cov(m, true, 1, td::zeros<int>({4}, space)), testing::contains("sum to zero"));
+}
+
 TEMPLATE_TEST_CASE("average with weights and the NaN-ignoring family", "[statistics][nan]", TANDEM_TEST_SPACES) {
   const TestType space{};
   const auto a = td::from<double>({{1, 2, 3}, {4, 5, 6}}, space);
