@@ -758,6 +758,40 @@ auto interp(const X& x, const XP& xp, const FP& fp, std::optional<double> left =
   return out;
 }
 
+/// interp's `period` (numpy's keyword): `td::interp(x, xp, fp, td::period{360.0})`.
+struct period {
+  double value;
+};
+
+/// numpy's interp(x, xp, fp, period=p): x-coordinates on a circle of circumference |p|.
+/// x and xp are taken modulo |p| (numpy's %), xp sorted (a stable sort: fp follows
+/// it) and extended by its last point one period below and its first one above, so
+/// every x lies between two sample points; xp need not be increasing. Throws td::error
+/// for a zero (or NaN) period.
+template <operand X, operand XP, operand FP>
+auto interp(const X& x, const XP& xp, const FP& fp, period p) {
+  using S = typename detail::spaces_must_match<space_of_t<X>, space_of_t<XP>>::type;
+  static_assert(std::is_same_v<S, space_of_t<FP>>, "tandem: interp's operands must live in one space");
+  static_assert(rank_of_v<XP> == 1 && rank_of_v<FP> == 1, "tandem: interp's xp and fp are rank 1");
+  if (!(p.value != 0) || std::isnan(p.value))
+    throw error("tandem: interp: period must be a non-zero number, not " + std::to_string(p.value));
+  const double per = std::abs(p.value);
+  const index_t n = xp.shape()[0];
+  if (fp.shape()[0] != n)
+    throw shape_error("tandem: interp: xp has " + std::to_string(n) + " points and fp " +
+                      std::to_string(fp.shape()[0]) + "; they must match");
+  if (n == 0) throw shape_error("tandem: interp: xp holds no sample points");
+  const tensor<double, 1, S> xm = remainder(tandem::cast<double>(xp), per);
+  const auto order = argsort(xm);
+  const tensor<double, 1, S> xs = take(xm, order), fs = take(tandem::cast<double>(fp), order);
+  const auto last = detail::along(xs.view(), 0, n - 1, 1), first = detail::along(xs.view(), 0, 0, 1);
+  const tensor<double, 1, S> below = last - per, above = first + per;
+  const tensor<double, 1, S> xpad = concatenate({below.view(), xs.view(), above.view()});
+  const tensor<double, 1, S> fpad =
+      concatenate({detail::along(fs.view(), 0, n - 1, 1), fs.view(), detail::along(fs.view(), 0, 0, 1)});
+  return interp(remainder(tandem::cast<double>(x), per), xpad, fpad);
+}
+
 // ---- topk, partition, argpartition, argsort along an axis ----------------------------------
 
 /// The k largest elements of each lane along `axis` (the last by default), largest

@@ -88,6 +88,19 @@ TEMPLATE_TEST_CASE("interp, as numpy's", "[searching]", TANDEM_TEST_SPACES) {
   CHECK(testing::values(g) == std::vector<double>{0, 6, 2, 8, 4, 10});
   CHECK_THROWS_AS(td::interp(x, xp, td::from<double>({1, 2}, space)), td::shape_error);
   CHECK_THROWS_AS(td::interp(x, td::zeros<double>({0}, space), td::zeros<double>({0}, space)), td::shape_error);
+  // period (numpy's docs example): x and xp on a circle of 360, xp in any order.
+  const auto px = td::from<double>({-180, -170, -185, 185, -10, -5, 0, 365}, space);
+  const auto pxp = td::from<int>({190, -190, 350, -350}, space);
+  const auto pfp = td::from<double>({5, 10, 3, 4}, space);
+  const auto py = td::interp(px, pxp, pfp, td::period{360});
+  static_assert(std::is_same_v<decltype(py), const td::tensor<double, 1, TestType>>);
+  CHECK(testing::values(py) == std::vector<double>{7.5, 5, 8.75, 6.25, 3, 3.25, 3.5, 3.75});
+  // A negative period is its absolute value; NaN stays NaN (numpy: [5, 22.5, nan, 30]).
+  const auto pn = testing::values(td::interp(td::from<double>({0.5, 7.25, nan, -1}, space), td::from<double>({0, 1, 2, 3}, space),
+                                             td::from<double>({0, 10, 20, 30}, space), td::period{-4}));
+  CHECK((pn[0] == 5 && pn[1] == 22.5 && std::isnan(pn[2]) && pn[3] == 30));
+  CHECK_THROWS_WITH(td::interp(px, pxp, pfp, td::period{0}), testing::contains("period must be a non-zero"));
+  CHECK_THROWS_AS(td::interp(px, pxp, td::from<double>({1, 2}, space), td::period{360}), td::shape_error);
 }
 
 TEMPLATE_TEST_CASE("searchsorted, digitize and isin", "[searching]", TANDEM_TEST_SPACES) {
