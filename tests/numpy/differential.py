@@ -223,6 +223,10 @@ OPS = {
     "einsum_chain": (2, FLOATS + INTS, "products", "finite"),
     # interp through (unique(b), 2 unique(b) + 1), in double as numpy's
     "interp": (2, FLOATS, EXACT, "finite"),
+    # with period e: x and b (the sample points, unsorted) modulo e, b's values 2 b + 1 (e, not
+    # a short binary fraction, so that no two sample points tie modulo the period: numpy's
+    # unstable argsort would order tied points differently)
+    "interp_period": (2, FLOATS, EXACT, "finite"),
     # histograms: counts between the edges unique(b) (values on the edges), and 7 equal
     # bins over [min, max] (numpy computes those edges in float32 for float32 data,
     # tandem in double: float64 and integers only); exact
@@ -408,7 +412,7 @@ NEEDS_NONEMPTY = {"max", "max_axis", "min_axis", "argmax", "argmin_axis", "ptp_a
                   "quantiles", "nanpercentiles", "percentiles_axis", "quantiles_grid_axis",
                   "nanmax_axis", "nanmin_axis", "pad_edge", "pad_reflect", "pad_wrap", "partition_axis",
                   "argpartition_axis",
-                  "digitize", "digitize_right", "interp", "cov", "cov_columns", "outer", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
+                  "digitize", "digitize_right", "interp", "interp_period", "cov", "cov_columns", "outer", "fft", "fft_axis", "ifft_ortho", "fft2", "ifft2_forward",
                   "rfft", "rfft_n_axis", "rfft2", "fft_n", "fftn_s",
                   "convolve", "convolve_same", "correlate", "correlate_full"}
 # irfft without n needs two or more points along the last axis (n = 2 (m - 1) >= 2)
@@ -545,6 +549,7 @@ def numpy_result(op, dt, a, b, axis):
             "einsum_rows": lambda: np.einsum("ij,ij->i", a, b), "einsum_abt": lambda: np.einsum("ij,kj->ik", a, b),
             "einsum_chain": lambda: np.einsum("ij,kj,kl->il", a, b, b),
             "interp": lambda: np.interp(a, np.unique(b), np.unique(b).astype(np.float64) * 2 + 1),
+            "interp_period": lambda: np.interp(a, b.ravel(), b.ravel().astype(np.float64) * 2 + 1, period=2.718281828459045),
             "histogram_edges": lambda: np.histogram(a, bins=np.unique(b))[0].astype(np.int64),
             "histogram_auto": lambda: np.histogram(a, 7)[0].astype(np.int64),
             "histogram_weighted": lambda: np.histogram(a, bins=np.unique(b), weights=a)[0],

@@ -103,6 +103,11 @@ result common_ops(const case_text& c, const A& a, const td::tensor<T, 2, S>& b) 
     const td::tensor<double, 1, S> fp = td::cast<double>(xp) * 2.0 + 1.0;
     return collect(td::interp(a, xp, fp));
   }
+  if (op == "interp_period") {
+    const auto xp = td::flatten(b);
+    const td::tensor<double, 1, S> fp = td::cast<double>(xp) * 2.0 + 1.0;
+    return collect(td::interp(a, xp, fp, td::period{2.718281828459045}));
+  }
   if (op == "topk_values" || op == "topk_indices") {
     const td::index_t n = a.shape()[static_cast<std::size_t>(axis < 0 ? axis + 2 : axis)];
     auto r = td::topk(a, n < 3 ? n : 3, axis);
