@@ -271,7 +271,7 @@ void bm_draw(benchmark::State& state, draw which, bool baseline) {
   state.SetItemsProcessed(state.iterations() * n);
 }
 
-enum class binning { edges, uniform, baseline, weighted, weighted_baseline };
+enum class binning { edges, uniform, baseline, weighted, weighted_baseline, pairs, pairs_baseline };
 
 template <class Space>
 void bm_histogram(benchmark::State& state, binning how) {
@@ -289,6 +289,7 @@ void bm_histogram(benchmark::State& state, binning how) {
   const auto w = g.uniform<float>({n}, Space{});
   const std::vector<float> host_w = td::to_vector(w);
   std::vector<double> sums(64);
+  std::vector<td::index_t> cells;
   for (auto _ : state) {
     switch (how) {
       case binning::edges: benchmark::DoNotOptimize(td::histogram(a, e).data()); break;
@@ -313,6 +314,19 @@ void bm_histogram(benchmark::State& state, binning how) {
           sums[k < 63 ? k : 63] += host_w[i];
         }
         benchmark::DoNotOptimize(sums.data());
+        break;
+      case binning::pairs:  // the points (a, w) in 64 x 32 cells over [-3, 3] x [0, 1]
+        benchmark::DoNotOptimize(td::histogram2d(a, w, {64, 32}, {{-3.0, 3.0}, {0.0, 1.0}}).data());
+        break;
+      case binning::pairs_baseline:
+        cells.assign(64 * 32, 0);
+        for (std::size_t i = 0; i < host.size(); ++i) {
+          const double u = host[i], v = host_w[i];
+          if (!(u >= -3.0 && u <= 3.0 && v >= 0.0 && v <= 1.0)) continue;
+          const auto bx = static_cast<std::size_t>((u + 3.0) * (64.0 / 6.0)), by = static_cast<std::size_t>(v * 32.0);
+          ++cells[(bx < 63 ? bx : 63) * 32 + (by < 31 ? by : 31)];
+        }
+        benchmark::DoNotOptimize(cells.data());
         break;
     }
     td::synchronize(Space{});
@@ -418,6 +432,11 @@ int main(int argc, char** argv) {
       ->Apply(sizes);
   benchmark::RegisterBenchmark("histogram/weighted/baseline_loop", bm_histogram<td::host_space>,
                                binning::weighted_baseline)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram2d/tandem_host", bm_histogram<td::host_space>, binning::pairs)->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram2d/tandem_device", bm_histogram<td::device_space>, binning::pairs)
+      ->Apply(sizes);
+  benchmark::RegisterBenchmark("histogram2d/baseline_loop", bm_histogram<td::host_space>, binning::pairs_baseline)
       ->Apply(sizes);
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

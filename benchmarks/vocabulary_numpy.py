@@ -30,6 +30,7 @@ def main():
         cases["histogram/uniform"] = lambda: np.histogram(a, 64, range=(-3, 3))
         w = rng.uniform(size=n).astype(np.float32)
         cases["histogram/weighted"] = lambda: np.histogram(a, 64, range=(-3, 3), weights=w)
+        cases["histogram2d"] = lambda: np.histogram2d(a, w, [64, 32], range=[[-3, 3], [0, 1]])
         for name, fn in cases.items():
             ms = median_ms(fn)
             print(f"{name}/numpy/{n}: {ms:.2f} ms, {n / ms / 1e3:.1f} M items/s")

@@ -742,6 +742,7 @@ struct edges_bin_of {
 /// (histogram2d's row-major cells).
 template <class BX, class BY>
 struct cell_of {
+  static_assert(!std::is_reference_v<BX> && !std::is_reference_v<BY>, "tandem: a kernel's bins are held by value");
   BX bx;
   BY by;
   index_t ny;
@@ -752,6 +753,12 @@ struct cell_of {
     return b < 0 ? -1 : a * ny + b;
   }
 };
+/// A cell_of holding copies of the two bins (a kernel's functor owns its state: on a GPU
+/// it cannot reach the host's stack).
+template <class BX, class BY>
+cell_of<BX, BY> make_cell(const BX& bx, const BY& by, index_t ny) {
+  return {bx, by, ny};
+}
 
 inline void check_histogram_range(index_t bins, double lo, double hi, const char* what) {
   if (bins <= 0) throw error(std::string("tandem: ") + what + " needs at least one bin, not " + std::to_string(bins));
@@ -963,14 +970,14 @@ template <class X, class Y, class F>
 void with_uniform_cells(const X& x, const Y& y, const index_t (&bins)[2], const double (&range)[2][2], F&& f) {
   with_uniform_bins(x, bins[0], range[0][0], range[0][1], [&](const auto& bx) {
     with_uniform_bins(y, bins[1], range[1][0], range[1][1],
-                      [&](const auto& by) { f(cell_of<decltype(bx), decltype(by)>{bx, by, bins[1]}); });
+                      [&](const auto& by) { f(make_cell(bx, by, bins[1])); });
   });
 }
 template <class X, class Y, class S, class F>
 void with_edge_cells(const X& x, const Y& y, const tensor<double, 1, S>& ex, const tensor<double, 1, S>& ey, F&& f) {
   const index_t ny = bins_between(ey);
   with_edge_bins(x, ex, [&](const auto& bx) {
-    with_edge_bins(y, ey, [&](const auto& by) { f(cell_of<decltype(bx), decltype(by)>{bx, by, ny}); });
+    with_edge_bins(y, ey, [&](const auto& by) { f(make_cell(bx, by, ny)); });
   });
 }
 
