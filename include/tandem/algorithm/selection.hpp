@@ -188,10 +188,11 @@ struct bin_of {
   Get get;
   double lo, hi, width, scale;
   index_t bins;
+  double inverse;  // 1 / width: the product lands within one bin of the quotient, which the checks below mend
   TANDEM_HD index_t operator()(index_t i) const {
     const double x = static_cast<double>(get(i)) * scale;
     if (!(x >= lo && x <= hi)) return -1;
-    index_t b = static_cast<index_t>((x - lo) / width);
+    index_t b = static_cast<index_t>((x - lo) * inverse);
     if (b >= bins) b = bins - 1;
     // Match the edges lo + k * width exactly where rounding moved x across one.
     if (b > 0 && x < lo + static_cast<double>(b) * width) --b;
@@ -778,7 +779,7 @@ void with_uniform_bins(const E& e, index_t bins, double lo, double hi, F&& f) {
   const double scale = std::isfinite(hi - lo) ? 1.0 : 0.5;
   const double width = (hi * scale - lo * scale) / static_cast<double>(bins);
   with_getter<double>(e, e.shape(), [&](auto get) {
-    f(bin_of<decltype(get)>{get, lo * scale, hi * scale, width, scale, bins});
+    f(bin_of<decltype(get)>{get, lo * scale, hi * scale, width, scale, bins, 1.0 / width});
   });
 }
 
