@@ -663,10 +663,9 @@ tensor<double, 2, S> density_of(const H& h, const tensor<double, 1, S>& ex, cons
 template <class X, class Y, class W>
 tensor<double, 2, space_of_t<X>> uniform_density_2d(const X& x, const Y& y, const index_t (&bins)[2],
                                                     const double (&range)[2][2], const W& weights) {
-  using S = space_of_t<X>;
   const auto h = uniform_histogram2d(x, y, bins, range, weights);  // checks bins and range first
-  return density_of(h, linspace<double>(range[0][0], range[0][1], bins[0] + 1, S{}),
-                    linspace<double>(range[1][0], range[1][1], bins[1] + 1, S{}));
+  return density_of(h, histogram_bin_edges(x, bins[0], range[0][0], range[0][1]),
+                    histogram_bin_edges(y, bins[1], range[1][0], range[1][1]));
 }
 template <class X, class Y, class BX, class BY, class W>
 tensor<double, 2, space_of_t<X>> edge_density_2d(const X& x, const Y& y, const BX& x_edges, const BY& y_edges,

@@ -1050,7 +1050,7 @@ tensor<double, 1, S> cov_weights(const W& w, index_t n, bool frequencies) {
     throw shape_error(std::string("tandem: cov: ") + name + " of shape " + to_string(w.shape()) + " for " +
                       std::to_string(n) + " observations");
   tensor<double, 1, S> out = cast<double>(w);
-  if (any(out < 0.0) || any(isnan(out))) throw error(std::string("tandem: cov: ") + name + " cannot be negative or NaN");
+  if (any(!(out >= 0.0))) throw error(std::string("tandem: cov: ") + name + " cannot be negative or NaN");
   if (frequencies && any(out != floor(out))) throw error("tandem: cov: fweights must be whole numbers");
   return out;
 }
@@ -1061,9 +1061,11 @@ template <std::size_t R, class S>
 auto cov_of(tensor<double, 2, S> x, index_t ddof, const std::type_identity_t<tensor<double, 1, S>>* w,
             const double* w_times_a) {
   double fact = 0;
+  tensor<double, 2, S> c;
   if (w == nullptr) {
     x = x - mean(x, 1, keepdims);  // numpy's X -= avg[:, None]
     fact = static_cast<double>(x.extent(1) - ddof);
+    c = matmul(x, transpose(x));
   } else {
     const double total = sum(*w);
     if (!(total > 0)) throw error("tandem: cov: the weights sum to zero");
@@ -1071,15 +1073,10 @@ auto cov_of(tensor<double, 2, S> x, index_t ddof, const std::type_identity_t<ten
     x = x - avg;
     const double d = static_cast<double>(ddof);
     fact = ddof == 0 ? total : w_times_a == nullptr ? total - d : total - d * *w_times_a / total;
-  }
-  if (!(fact > 0)) fact = 0;  // numpy warns and divides by zero
-  tensor<double, 2, S> c;
-  if (w == nullptr) {
-    c = matmul(x, transpose(x));
-  } else {
     const tensor<double, 2, S> xw = x * *w;
     c = matmul(x, transpose(xw));
   }
+  if (!(fact > 0)) fact = 0;  // numpy warns and divides by zero
   c = c * (1.0 / fact);  // numpy multiplies by 1 / fact
   if constexpr (R == 1)
     return std::move(c).reshape_into(shape<0>{});

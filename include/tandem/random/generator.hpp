@@ -830,11 +830,10 @@ class generator {
   auto permuted(const X& x) {
     using V = std::remove_const_t<value_of_t<X>>;
     using S = space_of_t<X>;
-    tensor<V, rank_of_v<X>, S> out = x;
-    const tensor_view<V, 1, S> flat(out.data(), shape<1>{out.size()});
-    const tensor<V, 1, S> shuffled = take(flat, permutation(out.size(), S{}));
-    tandem::detail::assign(flat, shuffled);
-    return out;
+    const tensor<V, rank_of_v<X>, S> dense = x;
+    tensor<V, 1, S> shuffled =
+        take(tensor_view<const V, 1, S>(dense.data(), shape<1>{dense.size()}), permutation(dense.size(), S{}));
+    return std::move(shuffled).reshape_into(x.shape());
   }
 
   /// numpy's shuffle(x): x's slices along `axis` (0: the rows) in a random order, in
